@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { TeamAbilities, TeamRole } from '../permissions.js';
+import { emailSchema, passwordSchema, teamNameSchema, userNameSchema } from '../validation.js';
+
+/** Request bodies and answers of the account and team calls (spec 000 §7). */
+export const registerBody = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: userNameSchema.optional(),
+});
+
+/** Sign-in checks only presence: a wrong format is simply a failed sign-in. */
+export const loginBody = z.object({
+  email: z.string().trim().min(1, { message: 'email.required' }),
+  password: z.string().min(1, { message: 'password.length' }),
+});
+
+export const checkTokenBody = z.object({ token: z.string().min(1) });
+
+export const updateUserInfoBody = z.object({
+  name: userNameSchema.optional(),
+  nickname: userNameSchema.optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
+});
+
+/** Password fields on these calls are RSA-OAEP ciphertexts in base64 (spec 000 §5). */
+export const modifyPasswordBody = z.object({
+  old_password: z.string().min(1),
+  new_password: z.string().min(1),
+});
+export const verifyPasswordBody = z.object({ password: z.string().min(1) });
+
+export const SETTINGS_TYPES = ['web_main', 'saas_introduction', 'team_user_info'] as const;
+export type SettingsType = (typeof SETTINGS_TYPES)[number];
+
+export const PROFILE_GROUPS = {
+  wxDialogShowed: { isSeenDialog: false },
+  longLive: { isLongShow: false },
+} as const;
+export type ProfileGroup = keyof typeof PROFILE_GROUPS;
+
+export const createTeamBody = z.object({ name: teamNameSchema });
+export const teamInfoBody = z.object({ team_id: z.string().min(1), name: teamNameSchema });
+
+/** The folder and team a user last worked in, kept in the web_main setting (spec 000 §3). */
+export interface TeamStatus {
+  folderId: string;
+  team_id: string;
+  role: TeamRole;
+  teamName: string;
+}
+
+export interface UserInfo {
+  id: string;
+  name: string;
+  nickname: string;
+  email: string;
+  color: string;
+  avatar: string;
+  mobile: string;
+  bind_mobile: 0 | 1;
+  bind_wechat: 0 | 1;
+  create_time: string;
+}
+
+export interface TeamInfo {
+  id: string;
+  team_id: string;
+  name: string;
+  type: 'normal' | 'enterprise' | 'enterprise2' | 'enterprise3';
+  role: { type: TeamRole; name: string };
+  package_level: number;
+  expire_time: string | null;
+  project_max: number;
+  project_curt: number;
+  member_count: number;
+  avatar: string;
+  owner_id: string;
+  create_time: string;
+  abilities: TeamAbilities;
+}
+
+export interface LoginResult {
+  token: string;
+  user: UserInfo;
+  teams: TeamInfo[];
+  /** The team to open after sign-in: the saved one if still a member, else the first (spec 000 §4). */
+  team_status: TeamStatus | null;
+}

@@ -1,0 +1,210 @@
+/**
+ * The error catalogue: every code the API answers, with its HTTP status and both wordings.
+ * Codes named by the spec keep their number; codes the spec describes only by wording live
+ * in the 19xxx range, which the spec never uses. The HTTP-level refusals of spec 000 §8
+ * (401, 418, 419, 420) carry their status in the code's first three digits.
+ */
+export interface CodeEntry {
+  code: string;
+  httpStatus: number;
+  zh: string;
+  en: string;
+}
+
+const entry = (code: string, httpStatus: number, zh: string, en: string): CodeEntry => ({
+  code,
+  httpStatus,
+  zh,
+  en,
+});
+
+export const Codes = {
+  OK: entry('00000', 200, '成功', 'success'),
+  SYSTEM_BUSY: entry('-11111', 500, '系统繁忙，请稍后再试', 'System busy, please try again later'),
+
+  // Accounts and sign-in (spec 000 §8)
+  USER_NOT_FOUND: entry('10001', 200, '用户不存在', 'User does not exist'),
+  WRONG_PASSWORD: entry('10002', 200, '邮箱或密码错误', 'Wrong e-mail or password'),
+  NOT_ACTIVATED: entry('10004', 200, '账号未激活', 'Account not activated'),
+  TEAM_NOT_FOUND: entry('10006', 200, 'Team not exist', 'Team not exist'),
+  DEPARTMENT_NOT_FOUND: entry('10073', 200, '部门不存在', 'Department not found'),
+  DEPARTMENT_NAME_EXISTS: entry('10074', 200, '部门名称已存在', 'Department name already exists'),
+  PERMISSION_STALE: entry(
+    '10075',
+    200,
+    '权限不足，请刷新后重试',
+    'Insufficient permission, please refresh and retry',
+  ),
+  NICKNAME_TOO_FREQUENT: entry(
+    '60001',
+    200,
+    '修改过于频率，请 24 小时后再尝试',
+    'Changed too frequently, please try again after 24 hours',
+  ),
+
+  // Projects and designs (spec 001 §8)
+  DSM_PROJECT_NOT_FOUND: entry('10007', 200, '设计系统项目不存在', 'Design-system project not found'),
+  IMAGE_TYPE_ERROR: entry('10009', 200, '图片类型错误', 'Image type error'),
+  PROJECT_GROUP_EXISTS: entry('10062', 200, '同名分组已存在', 'A group with this name already exists'),
+  DSM_FOLDER_NOT_FOUND: entry('10071', 200, '设计系统文件夹不存在', 'Design-system folder not found'),
+  DSM_FILE_NOT_FOUND: entry('10077', 200, '设计系统文件不存在', 'Design-system file not found'),
+  IMAGE_DELETED: entry('10083', 200, '图片已被删除', 'The image has been deleted'),
+  STAGE_LOCKED: entry(
+    '10092',
+    200,
+    '操作失败，请刷新页面后重试',
+    'Operation failed, please refresh the page and retry',
+  ),
+  IMAGE_FORMAT_UNSUPPORTED: entry('10114', 200, '图片格式不支持', 'Unsupported image format'),
+  IMAGE_FORMAT_INVALID: entry('10119', 200, '图片格式错误', 'Invalid image format'),
+  PRODUCT_GROUP_NAME_EMPTY: entry('10193', 200, '分组名称不能为空', 'Group name cannot be empty'),
+  PRODUCT_GROUP_NAME_TOO_LONG: entry('10194', 200, '分组名称过长', 'Group name is too long'),
+  PRODUCT_GROUP_NAME_EXISTS: entry('10195', 200, '分组名称已存在', 'Group name already exists'),
+  TEAM_CANNOT_ADD_GROUPS: entry('10196', 200, '该团队无法添加分组', 'This team cannot add groups'),
+  RESOURCE_TYPE_ERROR: entry('10197', 200, '资源类型错误', 'Unsupported resource type'),
+  BATCH_TOO_LARGE: entry('10198', 200, '单次操作的数量过多', 'Too many items in one batch'),
+  IMAGE_LIMIT_REACHED: entry(
+    '11023',
+    200,
+    '免费团队设计图数量已达上限，请升级',
+    'The free team design limit is reached, please upgrade',
+  ),
+  IMAGE_TYPE_MISMATCH: entry('11056', 200, '图片类型错误', 'Image type error'),
+
+  // Licences (spec 000 §8)
+  LICENSE_INVALID: entry('70007', 200, '许可证无效', 'Licence invalid'),
+  LICENSE_INVALID_2: entry('70008', 200, '许可证无效', 'Licence invalid'),
+  TRIAL_EXPIRED: entry('70009', 200, '试用已过期', 'Trial expired'),
+  ENTERPRISE_EXPIRED: entry('70010', 200, '企业版已过期', 'Enterprise licence expired'),
+  ACCOUNT_CANCELLED: entry('39998', 200, '账号已注销', 'User account cancelled'),
+
+  // Wordings the spec gives without a code
+  INVALID_INPUT: entry('19001', 200, '参数错误', 'Invalid input'),
+  ACCOUNT_REGISTERED: entry('19002', 200, '账号已注册', 'Account already registered'),
+  PASSWORD_LOCKED: entry(
+    '19003',
+    200,
+    '密码错误次数过多，请稍后再试或使用忘记密码',
+    'Too many password errors, try again later or use forgot password',
+  ),
+  ACCOUNT_DISABLED: entry(
+    '19004',
+    200,
+    '您的账号已被禁用，请联系系统管理员',
+    'Your account has been disabled, contact the system administrator',
+  ),
+  NO_PERMISSION: entry(
+    '19005',
+    200,
+    '您没有此权限，请联系团队所有者',
+    "You don't have this permission, please contact your team owner",
+  ),
+  ADMIN_ONLY: entry('19006', 200, '仅管理员及以上可操作', 'Only administrators or above may do this'),
+  NOT_FOUND: entry('19007', 200, '资源不存在', 'Not found'),
+  PASSWORD_NOT_ENCRYPTED: entry(
+    '19008',
+    200,
+    '密码须加密后传输，请刷新页面后重试',
+    'The password must be sent encrypted, please refresh the page and retry',
+  ),
+  RATE_LIMITED: entry('19009', 429, '请求过于频繁，请稍后再试', 'Too many requests, please try again later'),
+  NOT_IN_TEAM: entry('19010', 200, '你已不在该团队，请刷新', 'You are no longer in this team, refresh'),
+  OLD_PASSWORD_WRONG: entry('19011', 200, '原密码错误', 'The current password is wrong'),
+  PASSWORD_MISMATCH: entry('19012', 200, '两次输入的密码不一致', 'The two passwords do not match'),
+  REMOVED_FROM_TEAM: entry('19013', 200, '你已被移出团队', 'You were removed from the team'),
+  TEAM_DISSOLVED: entry('19014', 200, '团队已解散', 'The team has been dissolved'),
+  INVITE_EXPIRED: entry('19015', 200, '链接已过期或已被重置', 'The link has expired or was reset'),
+  INVITE_INVALID: entry('19016', 200, '邀请链接无效', 'The invitation link is invalid'),
+  TEAM_MEMBER_LIMIT: entry('19017', 200, '团队成员数已达上限', 'The team member limit is reached'),
+  EMAIL_IN_TEAM: entry('19018', 200, '该邮箱已在团队中', 'This e-mail is already in the team'),
+  SUPERADMIN_CANNOT_EXIT: entry(
+    '19019',
+    200,
+    '你已经是团队超级管理员，无法直接退出，请先转让团队',
+    'You are the team super administrator and cannot simply leave: transfer the team first',
+  ),
+  TEAM_NAME_MISMATCH: entry('19020', 200, '团队名称不正确', 'The team name does not match'),
+  PAID_TEAM_CANNOT_DISSOLVE: entry(
+    '19021',
+    200,
+    '付费团队不能直接解散',
+    'A paid team cannot be dissolved directly',
+  ),
+  ENTERPRISE_CANNOT_MERGE: entry('19022', 200, '企业团队不能合并', 'Enterprise teams cannot be merged'),
+  MERGE_EXCEEDS_LIMITS: entry('19023', 200, '转让或合并超出限制', 'The transfer or merge exceeds the limits'),
+  APPLY_ALREADY_HANDLED: entry('19024', 200, '该申请已处理', 'This application has already been handled'),
+  ALREADY_IN_TEAM: entry('19025', 200, '你已在该团队中', 'You are already in this team'),
+  AVATAR_INVALID: entry(
+    '19026',
+    200,
+    '头像仅支持 JPG、PNG 格式，且不超过 3M',
+    'The avatar must be a JPG or PNG image of at most 3M',
+  ),
+  PROJECT_COUNT_FULL: entry(
+    '19027',
+    200,
+    '项目数量已满，请升级',
+    'The project count is full, please upgrade',
+  ),
+  PROJECT_NOT_FOUND: entry('19029', 200, '项目不存在', 'Project does not exist!'),
+  FOLDER_NOT_FOUND: entry(
+    '19030',
+    200,
+    '文件夹不存在或已被删除',
+    'The folder was not found or has been deleted',
+  ),
+  PROJECT_NAME_EXISTS: entry('19031', 200, '项目名称已存在', 'A project with this name already exists'),
+  FOLDER_NAME_EXISTS: entry('19032', 200, '同名文件夹已存在', 'A folder with this name already exists here'),
+  FOLDER_CYCLE: entry(
+    '19033',
+    200,
+    '不能将文件夹移动到它自己的子文件夹中',
+    'A folder cannot move into its own child',
+  ),
+  FOLDER_TOO_DEEP: entry('19034', 200, '文件夹层级过深', 'Folders cannot be nested this deep'),
+  PROJECT_NAME_MISMATCH: entry('19035', 200, '项目名称输入不正确', 'The project name does not match'),
+  FOLDER_NO_PERMISSION: entry('19036', 200, '没有该文件夹的权限', 'You have no permission for this folder'),
+  APPLY_PENDING: entry(
+    '19028',
+    200,
+    '加入该团队需要审核，请提交申请',
+    'Joining this team needs review: please apply',
+  ),
+
+  // HTTP-level refusals (spec 000 §8)
+  SESSION_EXPIRED: entry(
+    '40100',
+    401,
+    '登录状态已过期，请重新登录',
+    'Login status expired, please log in again',
+  ),
+  NOT_ALLOWED: entry('41800', 418, '没有权限访问该项目', 'No permission to access this project'),
+  LOGGED_IN_ELSEWHERE: entry(
+    '41900',
+    419,
+    '您的账号已在其他地方登录，请重新登录',
+    'Your account logged in elsewhere, please log in again',
+  ),
+  PASSWORD_CHANGED: entry(
+    '42000',
+    420,
+    '密码已修改，请重新登录',
+    'Your password was changed, please log in again',
+  ),
+} as const satisfies Record<string, CodeEntry>;
+
+export type CodeName = keyof typeof Codes;
+
+const byCode = new Map<string, CodeEntry>(Object.values(Codes).map((e) => [e.code, e]));
+
+export function codeEntry(code: string): CodeEntry | undefined {
+  return byCode.get(code);
+}
+
+export type Lang = 'zh-CN' | 'en-US';
+
+export function codeMessage(entryOrCode: CodeEntry | string, lang: Lang): string {
+  const found = typeof entryOrCode === 'string' ? codeEntry(entryOrCode) : entryOrCode;
+  if (!found) return lang === 'zh-CN' ? '未知错误' : 'Unknown error';
+  return lang === 'zh-CN' ? found.zh : found.en;
+}

@@ -1,0 +1,63 @@
+/** Every number of the spec that both sides use, in one place (spec 000 §9, 001 §9, 002 §9). */
+export const Limits = {
+  nameMaxLength: 50,
+  passwordMinLength: 8,
+  passwordMaxLength: 16,
+  realNameMaxLength: 10,
+  avatarMaxBytes: 3 * 1024 * 1024,
+  invitationValiditySeconds: 1_209_600,
+  teamUserPageSize: 10,
+  /** Sign-in lock: this many failures within the window locks sign-in for the lock time. */
+  signInMaxFailures: 10,
+  signInFailureWindowMs: 10 * 60 * 1000,
+  signInLockMs: 10 * 60 * 1000,
+  /** Per-IP rate limit on sign-in and registration. */
+  signInRateLimitPerMinute: 30,
+  forcedLogoutDelayMs: 3000,
+  anonymousBannerMs: 5000,
+  loginRedirectLockMs: 1000,
+  toastDefaultMs: 3000,
+  toastNormalMs: 4000,
+  headerHeight: 54,
+  sidebarWidth: 263,
+  unlimited: -1,
+  defaultTheme: 'rgba(240,242,245,1)',
+  msPerDay: 86_400_000,
+  roleInfoCacheMs: 86_400_000,
+  versionCheckMs: 10 * 60 * 1000,
+  /** Session tokens: 32 random bytes (256 bits). */
+  tokenBytes: 32,
+} as const;
+
+/** The logout call is PUT account/login with this code (spec 000 §4). */
+export const LOGOUT_CODE = '10031';
+export const SUCCESS_CODE = '00000';
+
+/** Edition plans (spec 000 §1). */
+export const EditionPlan = {
+  free: 1,
+  oldStartup: 2,
+  enterprise: 3,
+  local: 4,
+  startup: 5,
+  flagship: 6,
+} as const;
+
+/**
+ * What each package level allows (-1 = unlimited). Level 1 is free; 2 and 3 are paid tiers with an expiry
+ * (spec 000 §1). The spec does not give the numbers; these are Ferry's plans.
+ */
+export const PlanLimits: Record<number, { memberMax: number; projectMax: number; imageMax: number }> = {
+  1: { memberMax: 10, projectMax: 10, imageMax: 500 },
+  2: { memberMax: 50, projectMax: 200, imageMax: 20_000 },
+  3: { memberMax: 500, projectMax: -1, imageMax: -1 },
+};
+export const PAID_LEVELS = [2, 3] as const;
+/** A paid team whose plan ends within this many days is shown the expiry notice. */
+export const EXPIRY_NOTICE_DAYS = 30;
+export const EXPIRY_NOTICE_THROTTLE_MS = 300_000;
+/** The ungrouped pseudo-department (spec 000 §3, 001 §9). */
+export const UNGROUPED_DEPARTMENT = { id: 'ungrouped', name: '未分组', order: -999 } as const;
+export const DEFAULT_DEPARTMENT_NAME = '新部门';
+/** A team nickname can change once per this period (code 60001). */
+export const NICKNAME_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;

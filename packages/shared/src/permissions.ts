@@ -1,0 +1,84 @@
+/** Roles and the pure permission rules of spec 000 §6. The server's policies apply them; the web reads the results. */
+export const TEAM_ROLES = ['superadmin', 'admin', 'member', 'onlooker'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+export const PROJECT_ROLES = ['admin', 'member', 'onlooker'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+const rank: Record<TeamRole, number> = { superadmin: 4, admin: 3, member: 2, onlooker: 1 };
+
+export function isTeamRole(value: unknown): value is TeamRole {
+  return typeof value === 'string' && (TEAM_ROLES as readonly string[]).includes(value);
+}
+
+export function roleRank(role: TeamRole): number {
+  return rank[role];
+}
+
+/** Display names of the roles, as the interface shows them. */
+export const roleNames: Record<TeamRole, { zh: string; en: string }> = {
+  superadmin: { zh: '超级管理员', en: 'Super admin' },
+  admin: { zh: '管理员', en: 'Admin' },
+  member: { zh: '成员', en: 'Member' },
+  onlooker: { zh: '查看者', en: 'Viewer' },
+};
+
+/** Team-level abilities sent with the team so the web app shows only what the server allows. */
+export interface TeamAbilities {
+  can_rename: boolean;
+  can_manage_members: boolean;
+  can_dissolve: boolean;
+}
+
+export function teamAbilities(role: TeamRole): TeamAbilities {
+  return {
+    can_rename: rank[role] >= rank.admin,
+    can_manage_members: rank[role] >= rank.admin,
+    can_dissolve: role === 'superadmin',
+  };
+}
+
+/** Only a member of lower rank than yourself can be removed, and never yourself (spec 000 §6). */
+export function canRemoveMember(actor: TeamRole, target: TeamRole, isSelf: boolean): boolean {
+  return !isSelf && rank[actor] > rank[target] && rank[actor] >= rank.admin;
+}
+
+export type ProjectRoleValue = 'admin' | 'member' | 'onlooker';
+const projectRank: Record<ProjectRoleValue, number> = { admin: 3, member: 2, onlooker: 1 };
+
+/**
+ * What a team member may do in a project (spec 000 §6). Mode A: the team role decides. Otherwise the project
+ * role counts: only the super admin and the project's members see it, its non-onlookers edit, its admins manage.
+ */
+export function projectAbilities(teamRole: TeamRole, projectRole: ProjectRoleValue | null, mode: 'A' | 'B') {
+  if (teamRole === 'superadmin')
+    return { can_view: true, can_edit: true, can_manage: true, can_delete: true };
+  if (mode === 'A') {
+    const manage = teamRole === 'admin';
+    return { can_view: true, can_edit: teamRole !== 'onlooker', can_manage: manage, can_delete: manage };
+  }
+  const manage = projectRole === 'admin';
+  return {
+    can_view: projectRole !== null,
+    can_edit: projectRole === 'admin' || projectRole === 'member',
+    can_manage: manage,
+    can_delete: manage,
+  };
+}
+
+/**
+ * The rank an actor holds over a project's members: the super admin above all, a manager as a project admin,
+ * otherwise their project role. Only lower ranks can be changed or removed, never yourself.
+ */
+export function projectActorRank(
+  teamRole: TeamRole,
+  projectRole: ProjectRoleValue | null,
+  canManage: boolean,
+): number {
+  if (teamRole === 'superadmin') return 4;
+  if (canManage) return projectRank.admin;
+  return projectRole ? projectRank[projectRole] : 0;
+}
+
+export function projectRoleRank(role: ProjectRoleValue): number {
+  return projectRank[role];
+}
