@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { Codes } from '@ferry/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './context.js';
+import { authenticate } from './http/auth.js';
+import { envelope, requestLang } from './http/envelope.js';
+import { AppError } from './http/errors.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { folderRoutes } from './modules/folders/routes.js';
+import { groupRoutes } from './modules/projects/groups.routes.js';
+import { projectMemberRoutes } from './modules/projects/members.routes.js';
+import { projectRoutes } from './modules/projects/routes.js';
+import { fileRoutes } from './modules/storage/routes.js';
+import { departmentRoutes } from './modules/teams/departments.routes.js';
+import { inviteRoutes } from './modules/teams/invites.routes.js';
+import { memberRoutes } from './modules/teams/members.routes.js';
+import { teamRoutes } from './modules/teams/routes.js';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole HTTP application; main.ts listens with it, tests inject into it. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Accept `{}`-less PUTs such as the logout call, which carries its data in the query.
+    return503OnClosing: true,
+  });
+  app.decorateRequest('actor', null);
+
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '' || body === undefined) return done(null, {});
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(
+        new AppError(Codes.INVALID_INPUT, {
+          zh: '请求体不是有效的 JSON',
+          en: 'The request body is not valid JSON',
+        }),
+      );
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const lang = requestLang(request);
+    if (error instanceof AppError) {
+      return reply
+        .status(error.entry.httpStatus)
+        .send(envelope(request, error.entry, error.message_in(lang), error.result));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) {
+      const entry = Codes.RATE_LIMITED;
+      return reply.status(429).send(envelope(request, entry, lang === 'zh-CN' ? entry.zh : entry.en, null));
+    }
+    if (status >= 400 && status < 500) {
+      const entry = Codes.INVALID_INPUT;
+      const detail = error instanceof Error ? error.message : String(error);
+      const msg = lang === 'zh-CN' ? `${entry.zh}：${detail}` : `${entry.en}: ${detail}`;
+      return reply.status(status === 413 ? 413 : 200).send(envelope(request, entry, msg, null));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const entry = Codes.SYSTEM_BUSY;
+    return reply.status(500).send(envelope(request, entry, lang === 'zh-CN' ? entry.zh : entry.en, null));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/' || request.url === '/web') return reply.redirect('/web/');
+    const entry = Codes.NOT_FOUND;
+    const lang = requestLang(request);
+    return reply.status(404).send(envelope(request, entry, lang === 'zh-CN' ? entry.zh : entry.en, null));
+  });
+
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 3 * 1024 * 1024, files: 1, fields: 20 } });
+
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
+    request.actor = await authenticate(ctx, request);
+  });
+
+  // Any change through the API invalidates the read cache before the caller hears back.
+  app.addHook('onSend', async (request) => {
+    if (request.url.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
+      await ctx.cache.bump();
+    }
+  });
+
+  accountRoutes(app, ctx);
+  teamRoutes(app, ctx);
+  memberRoutes(app, ctx);
+  inviteRoutes(app, ctx);
+  departmentRoutes(app, ctx);
+  fileRoutes(app, ctx);
+  projectRoutes(app, ctx);
+  projectMemberRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  folderRoutes(app, ctx);
+  await serveWebApp(app, ctx.config.webDist);
+  return app;
+}
+
+/** The built web app under /web/: hashed assets cached for good, index.html always revalidated. */
+async function serveWebApp(app: FastifyInstance, webDist: string) {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.get('/web/', async (_request, reply) =>
+      reply
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/web/',
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

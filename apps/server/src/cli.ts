@@ -1,0 +1,75 @@
+/**
+ * Operator commands: `npm run ferry -- <command> …`. Billing is outside Ferry, so plans are set here.
+ *   team:plan <team-id> <level 1|2|3> [--expires YYYY-MM-DD]
+ *   team:type <team-id> <normal|enterprise|enterprise2|enterprise3>
+ *   user:disable <email> | user:enable <email>
+ */
+import { PlanLimits } from '@ferry/shared';
+import { eq } from 'drizzle-orm';
+import { buildContext } from './boot.js';
+import { loadConfig } from './config.js';
+import type { Db } from './db/client.js';
+import { users } from './modules/account/tables.js';
+import { isUuid } from './modules/teams/policy.js';
+import { teams } from './modules/teams/tables.js';
+
+const TEAM_TYPES = ['normal', 'enterprise', 'enterprise2', 'enterprise3'];
+
+export async function runCommand(db: Db, args: string[]): Promise<string> {
+  const [command, subject, value, ...rest] = args;
+  switch (command) {
+    case 'team:plan': {
+      const level = Number(value);
+      if (!subject || !PlanLimits[level])
+        throw new Error('usage: team:plan <team-id> <1|2|3> [--expires YYYY-MM-DD]');
+      const expiresFlag = rest.indexOf('--expires');
+      const expires = rest[expiresFlag + 1];
+      const expireAt = expiresFlag >= 0 ? new Date(`${expires}T00:00:00Z`) : null;
+      // A day that does not exist (2027-02-30) would otherwise roll over into the next month.
+      if (expireAt && (Number.isNaN(expireAt.getTime()) || expireAt.toISOString().slice(0, 10) !== expires))
+        throw new Error('--expires wants a date like 2027-01-31');
+      if (level > 1 && !expireAt) throw new Error('paid levels need --expires');
+      if (!isUuid(subject)) throw new Error(`no team ${subject}`);
+      const updated = await db
+        .update(teams)
+        .set({ packageLevel: level, expireAt })
+        .where(eq(teams.id, subject))
+        .returning();
+      if (updated.length === 0) throw new Error(`no team ${subject}`);
+      return `team ${updated[0].name}: package level ${level}${expireAt ? ` until ${expireAt.toISOString().slice(0, 10)}` : ''}`;
+    }
+    case 'team:type': {
+      if (!subject || !TEAM_TYPES.includes(value))
+        throw new Error(`usage: team:type <team-id> <${TEAM_TYPES.join('|')}>`);
+      if (!isUuid(subject)) throw new Error(`no team ${subject}`);
+      const updated = await db.update(teams).set({ type: value }).where(eq(teams.id, subject)).returning();
+      if (updated.length === 0) throw new Error(`no team ${subject}`);
+      return `team ${updated[0].name}: type ${value}`;
+    }
+    case 'user:disable':
+    case 'user:enable': {
+      const status = command === 'user:disable' ? 'disabled' : 'active';
+      const updated = await db
+        .update(users)
+        .set({ status })
+        .where(eq(users.email, String(subject).toLowerCase()))
+        .returning();
+      if (updated.length === 0) throw new Error(`no user ${subject}`);
+      return `user ${updated[0].email}: ${status}`;
+    }
+    default:
+      throw new Error('commands: team:plan, team:type, user:disable, user:enable');
+  }
+}
+
+if (process.argv[1]?.endsWith('cli.ts')) {
+  const booted = await buildContext(loadConfig());
+  try {
+    console.log(await runCommand(booted.ctx.db, process.argv.slice(2)));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await booted.close();
+  }
+}

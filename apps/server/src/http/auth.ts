@@ -1,0 +1,53 @@
+import { Codes } from '@ferry/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { findSession, hashToken } from '../modules/account/sessions.js';
+import { AppError } from './errors.js';
+
+export interface Actor {
+  userId: string;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call, signed in or not. */
+    public?: boolean;
+  }
+}
+
+/** `Authorization: Basic base64(token + ":")`: the token is the user name, the password is empty. */
+export function readBasicToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const token = decoded.split(':')[0];
+  return token ? token : null;
+}
+
+const revokedAnswer = {
+  password_changed: Codes.PASSWORD_CHANGED,
+  elsewhere: Codes.LOGGED_IN_ELSEWHERE,
+} as const;
+
+/** Resolves the caller, or throws the status spec 000 §8 gives for why the session is not valid. */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
+  const token = readBasicToken(request);
+  if (!token) throw new AppError(Codes.SESSION_EXPIRED);
+  const session = await ctx.cache.remember(`session:${hashToken(token)}`, () => findSession(ctx.db, token));
+  if (!session) throw new AppError(Codes.SESSION_EXPIRED);
+  if (session.revokedAt) {
+    const reason = session.revokedReason as keyof typeof revokedAnswer;
+    throw new AppError(revokedAnswer[reason] ?? Codes.SESSION_EXPIRED);
+  }
+  if (session.status === 'disabled') throw new AppError(Codes.ACCOUNT_DISABLED);
+  return { userId: session.userId, token };
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError(Codes.SESSION_EXPIRED);
+  return request.actor;
+}

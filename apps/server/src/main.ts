@@ -1,0 +1,35 @@
+import { buildApp } from './app.js';
+import { buildContext } from './boot.js';
+import { loadConfig } from './config.js';
+
+/** Boot: config → database (migrated) → app → listen. */
+async function main() {
+  const config = loadConfig();
+  const booted = await buildContext(config);
+  const { ctx } = booted;
+  const app = await buildApp(ctx, { logger: { level: config.logLevel } });
+  // Mail left in the outbox by a crash or an SMTP outage goes out now and is retried every half minute.
+  ctx.mailer.log = app.log;
+  const deliverMail = () =>
+    void ctx.mailer.deliver().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
+  deliverMail();
+  setInterval(deliverMail, 30_000).unref();
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await booted.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PostgreSQL in ${config.dataDir}/db`;
+  app.log.info(`Ferry is running: open http://localhost:${config.port}/web/ (data: ${where})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
