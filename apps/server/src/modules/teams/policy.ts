@@ -1,0 +1,79 @@
+import { isTeamRole, roleRank, type TeamRole } from '@ferry/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { fail } from '../../http/errors.js';
+import { teamDepartures, teamMembers, teams } from './tables.js';
+
+type TeamRow = typeof teams.$inferSelect;
+
+/**
+ * The caller's role in a team. A team the caller is not in answers "team does not exist" (ids cannot be
+ * probed), unless the caller was in it: then they hear they were removed, or that it was dissolved.
+ */
+export async function roleInTeam(db: Db | Tx, userId: string, teamId: string): Promise<TeamRole> {
+  if (!isUuid(teamId)) throw fail('TEAM_NOT_FOUND');
+  const [row] = await db
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  if (row && isTeamRole(row.role)) return row.role;
+  const [departure] = await db
+    .select({ reason: teamDepartures.reason })
+    .from(teamDepartures)
+    .where(and(eq(teamDepartures.teamId, teamId), eq(teamDepartures.userId, userId)));
+  if (departure?.reason === 'removed') throw fail('REMOVED_FROM_TEAM');
+  if (departure?.reason === 'dissolved' || departure?.reason === 'merged') throw fail('TEAM_DISSOLVED');
+  throw fail('TEAM_NOT_FOUND');
+}
+
+/** The team and the caller's role in it, for calls that need both. */
+export async function teamForMember(
+  db: Db | Tx,
+  userId: string,
+  teamId: string,
+): Promise<{ team: TeamRow; role: TeamRole }> {
+  const role = await roleInTeam(db, userId, teamId);
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (!team || team.dissolvedAt) throw fail('TEAM_DISSOLVED');
+  return { team, role };
+}
+
+/** Admins and the super admin manage the team (spec 000 §6). */
+export async function teamForAdmin(db: Db | Tx, userId: string, teamId: string) {
+  const found = await teamForMember(db, userId, teamId);
+  if (roleRank(found.role) < roleRank('admin')) throw fail('ADMIN_ONLY');
+  return found;
+}
+
+/** Only the super admin reviews applications, transfers, dissolves and merges (spec 000 §6). */
+export async function teamForSuperAdmin(db: Db | Tx, userId: string, teamId: string) {
+  const found = await teamForMember(db, userId, teamId);
+  if (found.role !== 'superadmin') throw fail('NO_PERMISSION');
+  return found;
+}
+
+export async function authorizeTeamAdmin(db: Db | Tx, userId: string, teamId: string): Promise<TeamRole> {
+  return (await teamForAdmin(db, userId, teamId)).role;
+}
+
+/** Another member of the same team; an id from elsewhere is "not found" (object-level check). */
+export async function memberOfTeam(db: Db | Tx, teamId: string, userId: string) {
+  if (!isUuid(userId)) throw fail('NOT_FOUND');
+  const [row] = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  if (!row || !isTeamRole(row.role)) throw fail('NOT_FOUND');
+  return { ...row, role: row.role as TeamRole };
+}
+
+/** Roles an actor may hand out: strictly below their own, never super admin (that is a transfer). */
+export function assignableRoles(actor: TeamRole): TeamRole[] {
+  if (roleRank(actor) < roleRank('admin')) return [];
+  return (['admin', 'member', 'onlooker'] as const).filter((role) => roleRank(role) < roleRank(actor));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
