@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../account/tables.js';
+import { teams } from '../teams/tables.js';
+
+/** A folder of a team's project tree; a null parent is the root (teamFolder-{teamId}). */
+export const folders = pgTable(
+  'folders',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    orderIndex: integer('order_index').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('folders_sibling_name_unique').on(table.teamId, table.parentId, table.name).nullsNotDistinct(),
+    index('folders_team_idx').on(table.teamId),
+  ],
+);

@@ -1,0 +1,80 @@
+import {
+  Codes,
+  type ProjectAbilities,
+  type ProjectRoleValue,
+  projectAbilities,
+  type TeamRole,
+} from '@ferry/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, fail } from '../../http/errors.js';
+import { isUuid, roleInTeam } from '../teams/policy.js';
+import { projectMembers, projects } from './tables.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export interface ProjectAccess {
+  project: ProjectRow;
+  teamRole: TeamRole;
+  projectRole: ProjectRoleValue | null;
+  abilities: ProjectAbilities;
+}
+
+/**
+ * Finds a project of the given team and what the caller may do in it. A project of another team, or an id
+ * that does not exist, is "project does not exist"; one the caller may not see answers HTTP 418.
+ */
+export async function projectAccess(
+  db: Db | Tx,
+  userId: string,
+  teamId: string,
+  projectId: string,
+): Promise<ProjectAccess> {
+  const teamRole = await roleInTeam(db, userId, teamId);
+  if (!isUuid(projectId)) throw fail('PROJECT_NOT_FOUND');
+  const [row] = await db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projects)
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+    )
+    .where(and(eq(projects.id, projectId), eq(projects.teamId, teamId)));
+  if (!row) throw fail('PROJECT_NOT_FOUND');
+  const projectRole = (row.role ?? null) as ProjectRoleValue | null;
+  const abilities = projectAbilities(teamRole, projectRole, row.project.permissionMode as 'A' | 'B');
+  if (!abilities.can_view) throw fail('NOT_ALLOWED');
+  return { project: row.project, teamRole, projectRole, abilities };
+}
+
+/**
+ * The team a project belongs to, for calls that name only the project (`pid`). A project of a team the
+ * caller is not in does not exist for them, as with any other id of another team; someone removed from the
+ * team, or whose team was dissolved, still hears so (19013, 19014).
+ */
+export async function teamOfProject(db: Db | Tx, projectId: string, userId: string): Promise<string> {
+  if (!isUuid(projectId)) throw fail('PROJECT_NOT_FOUND');
+  const [row] = await db.select({ teamId: projects.teamId }).from(projects).where(eq(projects.id, projectId));
+  if (!row) throw fail('PROJECT_NOT_FOUND');
+  await roleInTeam(db, userId, row.teamId).catch((error: unknown) => {
+    throw error instanceof AppError && error.entry === Codes.TEAM_NOT_FOUND
+      ? fail('PROJECT_NOT_FOUND')
+      : error;
+  });
+  return row.teamId;
+}
+
+export function requireEdit(access: ProjectAccess) {
+  if (!access.abilities.can_edit) throw fail('NO_PERMISSION');
+}
+
+export function requireManage(access: ProjectAccess) {
+  if (!access.abilities.can_manage) throw fail('NO_PERMISSION');
+}
+
+/** Creating projects and folders needs an editing team role (not a viewer). */
+export async function requireTeamEditor(db: Db | Tx, userId: string, teamId: string): Promise<TeamRole> {
+  const role = await roleInTeam(db, userId, teamId);
+  if (role === 'onlooker') throw fail('NO_PERMISSION');
+  return role;
+}

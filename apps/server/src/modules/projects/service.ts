@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import {
+  BACKGROUND_THEMES,
+  DEFAULT_PROJECT_NAME,
+  Limits,
+  type ProjectType,
+  rootFolderId,
+} from '@ferry/shared';
+import { and, count, eq, inArray, like, ne } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AppContext } from '../../context.js';
+import type { Db, Tx } from '../../db/client.js';
+import { fail } from '../../http/errors.js';
+import { folders } from '../folders/tables.js';
+import { sniffType } from '../storage/sniff.js';
+import { planLimits } from '../teams/plans.js';
+import { teamForMember } from '../teams/policy.js';
+import {
+  type ProjectAccess,
+  projectAccess,
+  requireEdit,
+  requireManage,
+  requireTeamEditor,
+} from './policy.js';
+import { presentProject } from './present.js';
+import { projectMembers, projects, projectVisits } from './tables.js';
+
+/** A unique-name violation from either engine, however deep it is wrapped. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error as { code?: string; cause?: unknown } | undefined, hops = 0;
+    current && hops < 5;
+    hops++
+  ) {
+    if (current.code === '23505') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+async function renameGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fail('PROJECT_NAME_EXISTS');
+    throw error;
+  }
+}
+
+export async function projectCount(db: Db | Tx, teamId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(projects).where(eq(projects.teamId, teamId));
+  return Number(row.n);
+}
+
+/** A folder of this team, or null for the root; another team's folder does not exist. */
+export async function folderInTeam(
+  db: Db | Tx,
+  teamId: string,
+  folderId: string | null | undefined,
+): Promise<string | null> {
+  if (!folderId || folderId === rootFolderId(teamId) || folderId === 'all') return null;
+  if (!/^[0-9a-f-]{36}$/i.test(folderId)) throw fail('FOLDER_NOT_FOUND');
+  const [row] = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.teamId, teamId)));
+  if (!row) throw fail('FOLDER_NOT_FOUND');
+  return row.id;
+}
+
+/** 未命名, or 未命名1, 未命名2 … when taken: a project is never refused for lacking a name. */
+async function freeDefaultName(db: Db | Tx, teamId: string): Promise<string> {
+  const taken = await db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.teamId, teamId), like(projects.name, `${DEFAULT_PROJECT_NAME}%`)));
+  const names = new Set(taken.map((row) => row.name));
+  if (!names.has(DEFAULT_PROJECT_NAME)) return DEFAULT_PROJECT_NAME;
+  for (let n = 1; ; n++) if (!names.has(`${DEFAULT_PROJECT_NAME}${n}`)) return `${DEFAULT_PROJECT_NAME}${n}`;
+}
+
+export async function createProject(
+  ctx: AppContext,
+  userId: string,
+  input: {
+    team_id: string;
+    name?: string;
+    type: ProjectType;
+    folder_id?: string | null;
+    order_index?: number;
+  },
+) {
+  const teamRole = await requireTeamEditor(ctx.db, userId, input.team_id);
+  const { team } = await teamForMember(ctx.db, userId, input.team_id);
+  const folderId = await folderInTeam(ctx.db, input.team_id, input.folder_id);
+  const { projectMax } = planLimits(ctx, team);
+  // project_max − project_curt < 0 after adding this one (spec 002 §5).
+  if (projectMax !== Limits.unlimited && projectMax - (await projectCount(ctx.db, team.id)) - 1 < 0) {
+    throw fail('PROJECT_COUNT_FULL');
+  }
+  const project = await renameGuard(() =>
+    ctx.db.transaction(async (tx) => {
+      const name = input.name ?? (await freeDefaultName(tx, team.id));
+      const now = ctx.now();
+      const [created] = await tx
+        .insert(projects)
+        .values({
+          teamId: team.id,
+          folderId,
+          name,
+          type: input.type,
+          orderIndex: input.order_index ?? 1,
+          createdBy: userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.insert(projectMembers).values({ projectId: created.id, userId, role: 'admin', addedAt: now });
+      return created;
+    }),
+  );
+  return presentProject(ctx, project, teamRole, 'admin');
+}
+
+/** Opening a project records the visit: the "recently used" tab. */
+export async function openProject(ctx: AppContext, userId: string, teamId: string, projectId: string) {
+  const access = await projectAccess(ctx.db, userId, teamId, projectId);
+  const now = ctx.now();
+  await ctx.db
+    .insert(projectVisits)
+    .values({ projectId, userId, visitedAt: now })
+    .onConflictDoUpdate({ target: [projectVisits.userId, projectVisits.projectId], set: { visitedAt: now } });
+  return presentProject(ctx, access.project, access.teamRole, access.projectRole);
+}
+
+export async function updateProject(
+  ctx: AppContext,
+  userId: string,
+  input: { team_id: string; project_id: string; name?: string; permission_mode?: 'A' | 'B' },
+) {
+  const access = await projectAccess(ctx.db, userId, input.team_id, input.project_id);
+  if (input.permission_mode !== undefined) requireManage(access);
+  if (input.name !== undefined) requireEdit(access);
+  const changes = {
+    ...(input.name ? { name: input.name } : {}),
+    ...(input.permission_mode ? { permissionMode: input.permission_mode } : {}),
+  };
+  const [updated] = await renameGuard(() =>
+    ctx.db
+      .update(projects)
+      .set({ ...changes, updatedAt: ctx.now() })
+      .where(eq(projects.id, access.project.id))
+      .returning(),
+  );
+  return presentProject(ctx, updated, access.teamRole, access.projectRole);
+}
+
+/** Deleted only when its name is typed exactly (spec 001 §5). */
+export async function deleteProject(
+  ctx: AppContext,
+  userId: string,
+  input: { team_id: string; project_id: string; p_name: string },
+) {
+  const access = await projectAccess(ctx.db, userId, input.team_id, input.project_id);
+  if (!access.abilities.can_delete) throw fail('NO_PERMISSION');
+  if (input.p_name !== access.project.name) throw fail('PROJECT_NAME_MISMATCH');
+  await ctx.db.delete(projects).where(eq(projects.id, access.project.id));
+  if (access.project.coverKey) await ctx.files.remove(access.project.coverKey);
+}
+
+export async function isNameRepeated(
+  ctx: AppContext,
+  userId: string,
+  input: { team_id: string; name: string; project_id?: string },
+) {
+  await teamForMember(ctx.db, userId, input.team_id);
+  const others =
+    input.project_id && /^[0-9a-f-]{36}$/i.test(input.project_id)
+      ? ne(projects.id, input.project_id)
+      : undefined;
+  const [row] = await ctx.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.teamId, input.team_id), eq(projects.name, input.name), others))
+    .limit(1);
+  return { repeated: Boolean(row) };
+}
+
+/** Any common image, made into the 480×360 cover; the original is not kept. */
+export async function setCover(
+  ctx: AppContext,
+  userId: string,
+  teamId: string,
+  projectId: string,
+  data: Buffer,
+) {
+  const access = await projectAccess(ctx.db, userId, teamId, projectId);
+  requireEdit(access);
+  const type = sniffType(data);
+  if (!type || !['png', 'jpeg', 'webp', 'gif'].includes(type)) throw fail('IMAGE_FORMAT_UNSUPPORTED');
+  const cover = await sharp(data, { limitInputPixels: 16384 * 16384 })
+    .rotate()
+    .resize(480, 360, { fit: 'cover' })
+    .png()
+    .toBuffer()
+    .catch(() => {
+      throw fail('IMAGE_FORMAT_INVALID');
+    });
+  const key = `project-covers/${projectId}/${createHash('sha256').update(cover).digest('hex')}.png`;
+  await ctx.files.put(key, cover);
+  const [updated] = await ctx.db
+    .update(projects)
+    .set({ coverKey: key, updatedAt: ctx.now() })
+    .where(eq(projects.id, projectId))
+    .returning();
+  if (access.project.coverKey && access.project.coverKey !== key)
+    await ctx.files.remove(access.project.coverKey);
+  return presentProject(ctx, updated, access.teamRole, access.projectRole);
+}
+
+/** A palette colour keeps its theme; anything else falls back to the default background (spec 001 §3). */
+export async function setBackground(
+  ctx: AppContext,
+  userId: string,
+  input: { team_id: string; project_id: string; background: string },
+) {
+  const access = await projectAccess(ctx.db, userId, input.team_id, input.project_id);
+  requireEdit(access);
+  const normalised = input.background.replace(/\s+/g, '');
+  const background = BACKGROUND_THEMES[normalised] ? normalised : Limits.defaultTheme;
+  const [updated] = await ctx.db
+    .update(projects)
+    .set({ background })
+    .where(eq(projects.id, access.project.id))
+    .returning();
+  return presentProject(ctx, updated, access.teamRole, access.projectRole);
+}
+
+/** Every id must be a project of this team the caller may edit; one that is not refuses the whole call. */
+async function editableProjects(
+  ctx: AppContext,
+  userId: string,
+  teamId: string,
+  projectIds: string[],
+): Promise<ProjectAccess[]> {
+  const accesses: ProjectAccess[] = [];
+  for (const projectId of new Set(projectIds)) {
+    const access = await projectAccess(ctx.db, userId, teamId, projectId);
+    requireEdit(access);
+    accesses.push(access);
+  }
+  return accesses;
+}
+
+/** The default order, first to last: under the default descending order the first gets the highest index. */
+export async function reorderProjects(
+  ctx: AppContext,
+  userId: string,
+  input: { team_id: string; project_ids: string[] },
+) {
+  await editableProjects(ctx, userId, input.team_id, input.project_ids);
+  const ids = [...new Set(input.project_ids)];
+  await ctx.db.transaction(async (tx) => {
+    for (const [position, id] of ids.entries()) {
+      await tx
+        .update(projects)
+        .set({ orderIndex: ids.length - position })
+        .where(eq(projects.id, id));
+    }
+  });
+}
+
+export async function moveProjects(
+  ctx: AppContext,
+  userId: string,
+  input: { team_id: string; project_ids: string[]; folder_id: string | null },
+) {
+  const folderId = await folderInTeam(ctx.db, input.team_id, input.folder_id);
+  await editableProjects(ctx, userId, input.team_id, input.project_ids);
+  await ctx.db
+    .update(projects)
+    .set({ folderId, updatedAt: ctx.now() })
+    .where(and(eq(projects.teamId, input.team_id), inArray(projects.id, [...new Set(input.project_ids)])));
+}
+
+export async function setDownloadSetting(
+  ctx: AppContext,
+  userId: string,
+  teamId: string,
+  input: { project_id: string; download_type: string; user_ids: string[] },
+) {
+  const access = await projectAccess(ctx.db, userId, teamId, input.project_id);
+  requireManage(access);
+  await ctx.db
+    .update(projects)
+    .set({
+      downloadType: input.download_type,
+      downloadUserIds: input.download_type === 'specified' ? input.user_ids : [],
+    })
+    .where(eq(projects.id, access.project.id));
+  return downloadSetting(ctx, userId, teamId, input.project_id);
+}
+
+export async function downloadSetting(ctx: AppContext, userId: string, teamId: string, projectId: string) {
+  const { project } = await projectAccess(ctx.db, userId, teamId, projectId);
+  return { project_id: project.id, download_type: project.downloadType, user_ids: project.downloadUserIds };
+}
