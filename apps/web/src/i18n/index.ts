@@ -1,0 +1,44 @@
+import type { Lang } from '@ferry/shared';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readString, StorageKeys, writeString } from '../state/storage';
+import enUS from './en-US.json';
+import zhCN from './zh-CN.json';
+
+export type { Lang };
+export const LANGS: readonly Lang[] = ['zh-CN', 'en-US'];
+
+function isLang(value: unknown): value is Lang {
+  return value === 'zh-CN' || value === 'en-US';
+}
+
+/** The stored `lang`, else the browser's language: zh* → zh-CN, anything else → en-US. */
+export function detectLang(): Lang {
+  const stored = readString(StorageKeys.lang);
+  if (isLang(stored)) return stored;
+  const browser = typeof navigator === 'undefined' ? '' : navigator.language || '';
+  return browser.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  lng: detectLang(),
+  fallbackLng: 'en-US',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  showSupportNotice: false,
+});
+
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+export function currentLang(): Lang {
+  return isLang(i18n.language) ? i18n.language : 'en-US';
+}
+
+export async function setLang(lang: Lang): Promise<void> {
+  writeString(StorageKeys.lang, lang);
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  await i18n.changeLanguage(lang);
+}
+
+export { i18n };

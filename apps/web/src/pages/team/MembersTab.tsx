@@ -1,0 +1,224 @@
+import { DownOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Limits, type TeamInfo, type TeamMember, type TeamRole } from '@ferry/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Dropdown, Input, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AssignableRole, teamsApi } from '../../api/teams';
+import { MemberAvatar } from '../../components/MemberAvatar';
+import { useSession } from '../../state/session';
+import { InviteDialog } from './InviteDialog';
+import { NicknameDialog } from './NicknameDialog';
+import { refreshPeople, rowAttributes, teamKeys, useFailureToast, useRoleLabel } from './shared';
+
+const ROLE_COLORS: Record<TeamRole, string> = {
+  superadmin: 'gold',
+  admin: 'blue',
+  member: 'green',
+  onlooker: 'default',
+};
+
+/**
+ * Members (spec 000 §3, §6): avatar, name, team nickname, e-mail, role and department, searched and
+ * paged ten at a time. Each row offers only what the server's `abilities` allow: a role change to the
+ * roles it lists, removal, and the nickname.
+ */
+export function MembersTab({ team }: { team: TeamInfo }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const failure = useFailureToast(message);
+  const roleLabel = useRoleLabel();
+  const { userId } = useSession();
+  const teamId = team.id;
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [nicknameOf, setNicknameOf] = useState<TeamMember | null>(null);
+
+  const members = useQuery({
+    queryKey: [...teamKeys.members(teamId), keyword, page],
+    queryFn: () =>
+      teamsApi.users({ team_id: teamId, keyword, page_num: page, page_size: Limits.teamUserPageSize }),
+    placeholderData: keepPreviousData,
+  });
+
+  const changeRole = useMutation({
+    mutationFn: (input: { member: TeamMember; role: AssignableRole }) =>
+      teamsApi.changeRole({ team_id: teamId, user_id: input.member.user_id, role: input.role }),
+    onSuccess: (_answer, input) => {
+      void message.success(
+        t('members.roleChanged', { name: input.member.name, role: roleLabel(input.role) }),
+      );
+      refreshPeople(teamId);
+    },
+    onError: failure,
+  });
+
+  const remove = useMutation({
+    mutationFn: (member: TeamMember) => teamsApi.removeMember({ team_id: teamId, user_id: member.user_id }),
+    onSuccess: (_answer, member) => {
+      void message.success(t('members.removed', { name: member.name }));
+      const list = members.data?.list ?? [];
+      if (list.length === 1 && page > 1) setPage(page - 1);
+      refreshPeople(teamId);
+    },
+    onError: failure,
+  });
+
+  const columns: TableColumnsType<TeamMember> = [
+    {
+      key: 'name',
+      title: t('members.name'),
+      width: 220,
+      render: (_value, member) => (
+        <div className="member-cell">
+          <MemberAvatar name={member.name} color={member.color} avatar={member.avatar} />
+          <span className="member-cell-name" data-testid="member-name">
+            {member.name}
+            {member.user_id === userId ? <span className="member-cell-you">{t('members.you')}</span> : null}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'remark',
+      title: t('members.nickname'),
+      width: 160,
+      render: (_value, member) => (
+        <span className="member-remark">
+          <span data-testid="member-remark">{member.remark || <span className="muted">—</span>}</span>
+          {member.abilities.can_set_nickname ? (
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('members.setNickname')}
+              title={t('members.setNickname')}
+              onClick={() => setNicknameOf(member)}
+              data-testid="member-nickname-edit"
+            />
+          ) : null}
+        </span>
+      ),
+    },
+    { key: 'email', title: t('members.email'), dataIndex: 'email', ellipsis: true },
+    {
+      key: 'role',
+      title: t('members.role'),
+      width: 150,
+      render: (_value, member) => {
+        const roles = member.abilities.can_change_role ? member.abilities.assignable_roles : [];
+        const label = (
+          <Tag color={ROLE_COLORS[member.role.type]} variant="filled" data-testid="member-role">
+            {roleLabel(member.role.type)}
+          </Tag>
+        );
+        if (roles.length === 0) return label;
+        return (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectedKeys: [member.role.type],
+              items: roles.map((role) => ({
+                key: role,
+                label: <span data-testid={`role-option-${role}`}>{roleLabel(role)}</span>,
+              })),
+              onClick: ({ key }) => {
+                if (key !== member.role.type) changeRole.mutate({ member, role: key as AssignableRole });
+              },
+            }}
+          >
+            <Button
+              type="text"
+              size="small"
+              className="member-role-trigger"
+              data-testid="member-role-trigger"
+              loading={changeRole.isPending && changeRole.variables?.member.user_id === member.user_id}
+            >
+              {label}
+              <DownOutlined />
+            </Button>
+          </Dropdown>
+        );
+      },
+    },
+    {
+      key: 'department',
+      title: t('members.department'),
+      width: 140,
+      render: (_value, member) => (
+        <span data-testid="member-department">{member.department?.name || t('departments.ungrouped')}</span>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('members.actions'),
+      align: 'right',
+      width: 100,
+      render: (_value, member) =>
+        member.abilities.can_remove ? (
+          <Popconfirm
+            title={t('members.removeTitle', { name: member.name })}
+            description={t('members.removeText')}
+            okText={t('members.remove')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true, 'data-testid': 'member-remove-confirm' }}
+            onConfirm={() => remove.mutateAsync(member).catch(() => {})}
+          >
+            <Button type="link" danger size="small" data-testid="member-remove">
+              {t('members.remove')}
+            </Button>
+          </Popconfirm>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className="team-tab" data-testid="members-tab">
+      <div className="team-toolbar">
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('members.searchPlaceholder')}
+          className="team-toolbar-search"
+          data-testid="members-search"
+          onChange={(event) => {
+            setKeyword(event.target.value.trim());
+            setPage(1);
+          }}
+        />
+        <span className="team-toolbar-count" data-testid="members-total">
+          {t('members.total', { count: members.data?.total ?? 0 })}
+        </span>
+        {team.abilities.can_manage_members ? (
+          <Button
+            type="primary"
+            icon={<UserAddOutlined />}
+            onClick={() => setInviteOpen(true)}
+            data-testid="members-invite"
+          >
+            {t('invite.button')}
+          </Button>
+        ) : null}
+      </div>
+      <Table<TeamMember>
+        rowKey="user_id"
+        columns={columns}
+        dataSource={members.data?.list ?? []}
+        loading={members.isPending || members.isPlaceholderData}
+        onRow={(member) => rowAttributes('member-row', { 'data-user-id': member.user_id })}
+        locale={{ emptyText: members.isError ? t('common.loadFailed') : t('members.empty') }}
+        pagination={{
+          current: page,
+          pageSize: Limits.teamUserPageSize,
+          total: members.data?.total ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+      />
+      <InviteDialog team={team} open={inviteOpen} onClose={() => setInviteOpen(false)} />
+      <NicknameDialog teamId={teamId} member={nicknameOf} onClose={() => setNicknameOf(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { MainLayout } from './components/MainLayout';
+import { RequireAuth } from './components/RequireAuth';
+import { NoPermissionsPage } from './pages/error/NoPermissionsPage';
+import { NotLoginPage } from './pages/error/NotLoginPage';
+import { InvitePage } from './pages/invite/InvitePage';
+import { ItemPage } from './pages/item/ItemPage';
+import { LoginPage } from './pages/login/LoginPage';
+import { RegisterPage } from './pages/register/RegisterPage';
+import { TeamSettingsPage } from './pages/team/TeamSettingsPage';
+import { TeamCreatePage } from './pages/team-create/TeamCreatePage';
+import { TeamSwitchPage } from './pages/team-switch/TeamSwitchPage';
+import { UserInfoPage } from './pages/user-info/UserInfoPage';
+import { setRouterBridge } from './state/navigation';
+import { itemPath, Paths, teamCreatePath, teamIdOf } from './state/redirect';
+import { useSession } from './state/session';
+
+/** `/` opens the active team's project list, or team creation for a user without teams. */
+function RootRedirect() {
+  const { team, teams } = useSession();
+  if (team) return <Navigate replace to={itemPath(team.team_id, team.folderId)} />;
+  const first = teams[0];
+  return <Navigate replace to={first ? itemPath(teamIdOf(first)) : teamCreatePath} />;
+}
+
+/** The routes of spec 000 §2 (ids are the spec's route names). */
+export const routes: RouteObject[] = [
+  { id: 'login', path: Paths.login, element: <LoginPage /> },
+  { id: 'register', path: Paths.register, element: <RegisterPage /> },
+  { id: 'NotLogin', path: Paths.notLogin, element: <NotLoginPage /> },
+  { id: 'noPermissions', path: Paths.noPermissions, element: <NoPermissionsPage /> },
+  // The invitation landing works signed out too (spec 000 §2, §8).
+  { id: 'invite', path: Paths.invite, element: <InvitePage /> },
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      {
+        element: <MainLayout sidebar />,
+        children: [
+          { id: 'itemIndex', path: Paths.item, element: <ItemPage /> },
+          { id: 'team', path: Paths.team, element: <TeamSettingsPage /> },
+        ],
+      },
+      {
+        element: <MainLayout />,
+        children: [{ id: 'userInfo', path: Paths.userInfo, element: <UserInfoPage /> }],
+      },
+      {
+        element: <MainLayout showTeam={false} />,
+        children: [
+          { id: 'TeamCreate', path: Paths.teamCreate, element: <TeamCreatePage /> },
+          { id: 'switch', path: Paths.teamSwitch, element: <TeamSwitchPage /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate replace to="/" /> },
+];
+
+export function createAppRouter() {
+  const router = createHashRouter(routes);
+  setRouterBridge({
+    navigate: (to, options) => void router.navigate(to, options),
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+  });
+  return router;
+}

@@ -1,0 +1,73 @@
+/**
+ * The browser-local values of spec 000 §3, each under the key the spec names.
+ * Every read and write of localStorage in the app goes through here.
+ */
+export const StorageKeys = {
+  token: 'token',
+  userId: 'user_id',
+  teamId: 'team_id',
+  teamName: 'teamName',
+  role: 'role',
+  teamType: 'team_type',
+  folderId: 'folderId',
+  teams: 'teams',
+  lang: 'lang',
+  teamCache: 'teamCache',
+  itemOrder: 'item_order',
+  pid: 'pid',
+  /** The caller's role per team with the day it was fetched (spec 000 §4: cached a day). */
+  roleInfo: 'roleInfo',
+  /** Per team, until when the dismissed plan-expiry notice stays hidden (spec 000 §4). */
+  expireNotice: 'expireNotice',
+} as const;
+
+export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
+
+/** Interface preferences survive a sign-out (spec 000 §4); everything else is session state. */
+export const PREFERENCE_KEYS: readonly StorageKey[] = [StorageKeys.lang, StorageKeys.itemOrder];
+
+function store(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readString(key: StorageKey): string | null {
+  return store()?.getItem(key) ?? null;
+}
+
+export function writeString(key: StorageKey, value: string | null | undefined): void {
+  const s = store();
+  if (!s) return;
+  if (value === null || value === undefined || value === '') s.removeItem(key);
+  else s.setItem(key, value);
+}
+
+export function removeKey(key: StorageKey): void {
+  store()?.removeItem(key);
+}
+
+export function readJson<T>(key: StorageKey, fallback: T): T {
+  const raw = readString(key);
+  if (raw === null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeString(key, JSON.stringify(value));
+}
+
+/** Clears the session: every key goes except the interface preferences, which are put back. */
+export function clearSessionKeys(): void {
+  const s = store();
+  if (!s) return;
+  const kept = PREFERENCE_KEYS.map((key) => [key, s.getItem(key)] as const);
+  s.clear();
+  for (const [key, value] of kept) if (value !== null) s.setItem(key, value);
+}

@@ -1,0 +1,60 @@
+/**
+ * Test set-up for the web tests (imported first by each test file): the browser APIs jsdom lacks and
+ * antd uses, the app's i18n, and a clean session, client and network state before every test.
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetClientState, setClientUi } from '../api/client';
+import '../i18n';
+import { setLang } from '../i18n';
+import { queryClient } from '../queryClient';
+import { setNavigator } from '../state/navigation';
+import { resetNetworkStatus } from '../state/network';
+import { reloadSession } from '../state/session';
+import { clearTeamEvent } from '../state/teamEvents';
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  window.location.hash = '';
+  reloadSession();
+  resetClientState();
+  resetNetworkStatus();
+  clearTeamEvent();
+  setClientUi(null);
+  setNavigator(null);
+  queryClient.clear();
+  await setLang('en-US');
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
