@@ -1,0 +1,77 @@
+/**
+ * `npm run bench`: each figure is a ratio to a baseline measured in the same run, so the machine's speed cancels out.
+ * 1. Authenticated `GET /api/account/login` against a bare Fastify hello-world (same connections and duration).
+ * 2. The project list of a team of 10,000 projects against the same process answering a prebuilt payload of that size.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { projects } from '../apps/server/src/modules/projects/tables.js';
+import { teams } from '../apps/server/src/modules/teams/tables.js';
+import { basic, call, measure, report, startBenchServer } from './harness.js';
+
+async function signInCheck() {
+  const baseline = Fastify();
+  baseline.get('/hello', async () => ({ hello: 'world' }));
+  const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startBenchServer();
+  const registered = await call(`${server.url}/api/account/register`, 'POST', {
+    email: 'bench@example.com',
+    password: 'Bench-pass1',
+  });
+  const token = registered.result.token as string;
+  await call(`${server.url}/api/account/team`, 'POST', { name: 'Bench' }, token);
+  const hello = await measure(`${baselineUrl}/hello`);
+  const check = await measure(`${server.url}/api/account/login`, basic(token));
+  report('1. GET /api/account/login (signed in) vs bare Fastify hello-world', hello, check, 'goal ≥ 50%');
+  await baseline.close();
+  await server.close();
+}
+
+async function projectList() {
+  const server = await startBenchServer();
+  const registered = await call(`${server.url}/api/account/register`, 'POST', {
+    email: 'lists@example.com',
+    password: 'Bench-pass1',
+  });
+  const token = registered.result.token as string;
+  const team = (await call(`${server.url}/api/account/team`, 'POST', { name: 'Big' }, token)).result;
+  await server.ctx.db.update(teams).set({ type: 'enterprise' }).where(eq(teams.id, team.id));
+  for (let start = 0; start < 10_000; start += 1000) {
+    await server.ctx.db.insert(projects).values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        id: randomUUID(),
+        teamId: team.id,
+        name: `Project${start + i}`,
+      })),
+    );
+  }
+  const listUrl = `${server.url}/api/account/user_projects?team_id=${team.id}&pageSize=100`;
+  const payload = JSON.stringify(await call(listUrl, 'GET', undefined, token));
+  // The baseline: this same process answering a prebuilt payload of that size, no database and no auth.
+  const prebuilt = Fastify();
+  prebuilt.get('/list', async (_request, reply) => reply.type('application/json').send(payload));
+  const prebuiltUrl = await prebuilt.listen({ port: 0, host: '127.0.0.1' });
+  const baseline = await measure(`${prebuiltUrl}/list`);
+  await prebuilt.close();
+  const measured = await measure(listUrl, basic(token));
+  report(
+    `2. GET /api/account/user_projects, 10,000 projects, page of 100 (${payload.length} bytes) vs the same payload prebuilt`,
+    baseline,
+    measured,
+    'higher is better',
+  );
+  await server.close();
+}
+
+async function main() {
+  const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+  console.log(`Ferry bench on ${db}, ${process.env.BENCH_SECONDS ?? 5} s per figure\n`);
+  await signInCheck();
+  await projectList();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
