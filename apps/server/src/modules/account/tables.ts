@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, stampedNow } from '../../db/columns.js';
 
 export const users = pgTable('users', {
-  id: uuid('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID()),
+  id: generatedId(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   nickname: text('nickname').notNull().default(''),
@@ -16,7 +14,7 @@ export const users = pgTable('users', {
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow('created_at'),
 });
 
 /** Only the SHA-256 of a token is stored; a revoked row remembers why, so the client gets the right status. */
@@ -27,7 +25,7 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** logout | password_changed | elsewhere */
     revokedReason: text('revoked_reason'),
@@ -44,7 +42,7 @@ export const userSettings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     settingsType: text('settings_type').notNull(),
     value: text('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: stampedNow('updated_at'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.settingsType] })],
 );
@@ -66,7 +64,7 @@ export const serverKeys = pgTable('server_keys', {
   id: text('id').primaryKey(),
   publicPem: text('public_pem').notNull(),
   privatePem: text('private_pem').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow('created_at'),
 });
 
 /** Random secrets shared by every instance (link signing, file URL signing). */

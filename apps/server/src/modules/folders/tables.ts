@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type AnyPgColumn,
   index,
@@ -9,6 +8,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { generatedId, stampedNow } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { teams } from '../teams/tables.js';
 
@@ -16,9 +16,7 @@ import { teams } from '../teams/tables.js';
 export const folders = pgTable(
   'folders',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => randomUUID()),
+    id: generatedId(),
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
@@ -26,7 +24,7 @@ export const folders = pgTable(
     name: text('name').notNull(),
     orderIndex: integer('order_index').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (table) => [
     unique('folders_sibling_name_unique').on(table.teamId, table.parentId, table.name).nullsNotDistinct(),

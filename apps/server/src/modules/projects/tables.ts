@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, stampedNow } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { folders } from '../folders/tables.js';
 import { teams } from '../teams/tables.js';
 
-const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-
 export const projects = pgTable(
   'projects',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => randomUUID()),
+    id: generatedId(),
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
@@ -28,8 +24,8 @@ export const projects = pgTable(
     downloadType: text('download_type').notNull().default('all'),
     downloadUserIds: text('download_user_ids').array().notNull().default([]),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: at('created_at'),
-    updatedAt: at('updated_at'),
+    createdAt: stampedNow('created_at'),
+    updatedAt: stampedNow('updated_at'),
   },
   (table) => [
     unique('projects_team_name_unique').on(table.teamId, table.name),
@@ -51,7 +47,7 @@ export const projectMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** admin | member | onlooker */
     role: text('role').notNull(),
-    addedAt: at('added_at'),
+    addedAt: stampedNow('added_at'),
   },
   (table) => [
     primaryKey({ columns: [table.projectId, table.userId] }),
@@ -69,7 +65,7 @@ export const projectVisits = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    visitedAt: at('visited_at'),
+    visitedAt: stampedNow('visited_at'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.projectId] }),
@@ -80,15 +76,13 @@ export const projectVisits = pgTable(
 export const projectGroups = pgTable(
   'project_groups',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => randomUUID()),
+    id: generatedId(),
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     orderIndex: integer('order_index').notNull().default(0),
-    createdAt: at('created_at'),
+    createdAt: stampedNow('created_at'),
   },
   (table) => [unique('project_groups_team_name_unique').on(table.teamId, table.name)],
 );

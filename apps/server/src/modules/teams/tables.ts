@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type AnyPgColumn,
   boolean,
@@ -11,14 +10,11 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { generatedId, stampedNow } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 
-const now = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-
 export const teams = pgTable('teams', {
-  id: uuid('id')
-    .primaryKey()
-    .$defaultFn(() => randomUUID()),
+  id: generatedId(),
   name: text('name').notNull(),
   /** normal | enterprise | enterprise2 | enterprise3 (spec 000 §1) */
   type: text('type').notNull().default('normal'),
@@ -31,21 +27,19 @@ export const teams = pgTable('teams', {
   /** Storage key of the avatar image, '' when none. */
   avatarKey: text('avatar_key').notNull().default(''),
   dissolvedAt: timestamp('dissolved_at', { withTimezone: true }),
-  createdAt: now('created_at'),
+  createdAt: stampedNow('created_at'),
 });
 
 export const departments = pgTable(
   'departments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => randomUUID()),
+    id: generatedId(),
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     orderIndex: integer('order_index').notNull().default(0),
-    createdAt: now('created_at'),
+    createdAt: stampedNow('created_at'),
   },
   (table) => [unique('departments_team_name_unique').on(table.teamId, table.name)],
 );
@@ -67,7 +61,7 @@ export const teamMembers = pgTable(
     /** The member's nickname in this team (the remark table of spec 000 §3). */
     remark: text('remark').notNull().default(''),
     remarkUpdatedAt: timestamp('remark_updated_at', { withTimezone: true }),
-    joinedAt: now('joined_at'),
+    joinedAt: stampedNow('joined_at'),
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.userId] }),
@@ -86,7 +80,7 @@ export const teamDepartures = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
-    at: now('at'),
+    at: stampedNow('at'),
   },
   (table) => [primaryKey({ columns: [table.teamId, table.userId] })],
 );
@@ -107,7 +101,7 @@ export const teamInvites = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),
-    createdAt: now('created_at'),
+    createdAt: stampedNow('created_at'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('team_invites_team_idx').on(table.teamId)],
@@ -116,9 +110,7 @@ export const teamInvites = pgTable(
 export const teamApplies = pgTable(
   'team_applies',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => randomUUID()),
+    id: generatedId(),
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
@@ -131,7 +123,7 @@ export const teamApplies = pgTable(
     reason: text('reason').notNull().default(''),
     /** pending | agreed | refused */
     state: text('state').notNull().default('pending'),
-    createdAt: now('created_at'),
+    createdAt: stampedNow('created_at'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: uuid('handled_by').references(() => users.id),
   },
