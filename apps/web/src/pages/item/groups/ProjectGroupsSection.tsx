@@ -1,0 +1,184 @@
+import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Dropdown, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { groupKeys, type ProjectGroup, projectGroupsApi } from '../../../api/projectGroups';
+import { queryClient } from '../../../queryClient';
+import { ALL_FOLDER, itemPath, Paths } from '../../../state/redirect';
+import { findTeam, useSession } from '../../../state/session';
+import { useFailureToast } from '../../team/shared';
+import { GroupNameDialog } from './GroupNameDialog';
+
+/** The project list filtered by one group: /item?tid=…&fid=all&gid=… */
+export function groupPath(teamId: string, groupId: string): string {
+  return `${Paths.item}?${new URLSearchParams({ tid: teamId, fid: ALL_FOLDER, gid: groupId }).toString()}`;
+}
+
+/** The team's project groups (GET project/group), shared by the sidebar and the group dialog. */
+export function useProjectGroups(teamId: string | undefined) {
+  return useQuery({
+    queryKey: groupKeys.list(teamId ?? ''),
+    queryFn: () => projectGroupsApi.list(teamId ?? ''),
+    enabled: Boolean(teamId),
+  });
+}
+
+/** Groups and the project list both change when a group changes (the list may be filtered by it). */
+export function refreshGroups(teamId: string): void {
+  void queryClient.invalidateQueries({ queryKey: groupKeys.list(teamId) });
+}
+
+/** Creating, renaming and deleting groups needs an editing team role, as the server's rule says. */
+function useCanEditGroups(teamId: string | undefined): boolean {
+  useSession();
+  const role = findTeam(teamId)?.role.type;
+  return Boolean(role) && role !== 'onlooker';
+}
+
+type Naming = { kind: 'create' } | { kind: 'rename'; group: ProjectGroup } | null;
+
+/**
+ * The sidebar section listing the team's project groups. Selecting one opens the project list filtered by it;
+ * editors create, rename and delete groups (deleting a group keeps its projects).
+ */
+export function ProjectGroupsSection({ teamId: givenTeamId }: { teamId?: string } = {}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const failure = useFailureToast(message);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { team } = useSession();
+  const teamId = givenTeamId ?? team?.team_id;
+  const canEdit = useCanEditGroups(teamId);
+  const selected = params.get('gid');
+  const groups = useProjectGroups(teamId);
+  const [naming, setNaming] = useState<Naming>(null);
+
+  const remove = useMutation({
+    mutationFn: (group: ProjectGroup) =>
+      projectGroupsApi.remove({ team_id: teamId ?? '', group_id: group.id }),
+    onSuccess: (_answer, group) => {
+      void message.success(t('groups.deleted', { name: group.name }));
+      if (teamId) refreshGroups(teamId);
+      if (teamId && selected === group.id) navigate(itemPath(teamId, ALL_FOLDER));
+    },
+    onError: failure,
+  });
+
+  if (!teamId) return null;
+
+  const saveName = async (name: string) => {
+    if (naming?.kind === 'rename') {
+      await projectGroupsApi.update({ team_id: teamId, group_id: naming.group.id, name });
+      void message.success(t('groups.renamed'));
+    } else {
+      const created = await projectGroupsApi.create({ team_id: teamId, name });
+      void message.success(t('groups.created', { name }));
+      navigate(groupPath(teamId, created.id));
+    }
+    refreshGroups(teamId);
+  };
+
+  const confirmDelete = (group: ProjectGroup) => {
+    void modal.confirm({
+      title: t('groups.deleteTitle', { name: group.name }),
+      content: t('groups.deleteText'),
+      okText: t('groups.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'group-delete-confirm' },
+      cancelText: t('common.cancel'),
+      onOk: () => remove.mutateAsync(group).catch(() => {}),
+    });
+  };
+
+  const list = groups.data ?? [];
+  return (
+    <section className="groups-section" aria-label={t('groups.title')} data-testid="groups-section">
+      <div className="groups-head">
+        <span className="groups-title">{t('groups.title')}</span>
+        {canEdit ? (
+          <Button
+            type="text"
+            size="small"
+            icon={<PlusOutlined />}
+            aria-label={t('groups.create')}
+            title={t('groups.create')}
+            onClick={() => setNaming({ kind: 'create' })}
+            data-testid="group-create"
+          />
+        ) : null}
+      </div>
+      {groups.isPending ? <Skeleton active title={false} paragraph={{ rows: 2 }} /> : null}
+      {groups.isError ? <div className="groups-empty">{t('common.loadFailed')}</div> : null}
+      {groups.isSuccess && list.length === 0 ? (
+        <div className="groups-empty" data-testid="groups-empty">
+          {t('groups.empty')}
+        </div>
+      ) : null}
+      <ul className="groups-list">
+        {list.map((group) => (
+          <li
+            key={group.id}
+            className={`groups-item${selected === group.id ? ' is-selected' : ''}`}
+            data-testid="group-item"
+            data-group-id={group.id}
+          >
+            <button
+              type="button"
+              className="groups-item-main"
+              aria-current={selected === group.id ? 'page' : undefined}
+              onClick={() => navigate(groupPath(teamId, group.id))}
+            >
+              <TagsOutlined className="groups-item-icon" />
+              <span className="groups-item-name" data-testid="group-name">
+                {group.name}
+              </span>
+              <span className="groups-item-count">{group.project_ids.length}</span>
+            </button>
+            {canEdit ? (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    {
+                      key: 'rename',
+                      icon: <EditOutlined />,
+                      label: <span data-testid="group-rename">{t('groups.rename')}</span>,
+                    },
+                    {
+                      key: 'delete',
+                      icon: <DeleteOutlined />,
+                      danger: true,
+                      label: <span data-testid="group-delete">{t('groups.delete')}</span>,
+                    },
+                  ],
+                  onClick: ({ key }) => {
+                    if (key === 'rename') setNaming({ kind: 'rename', group });
+                    else confirmDelete(group);
+                  },
+                }}
+              >
+                <Button
+                  type="text"
+                  size="small"
+                  className="groups-item-more"
+                  icon={<MoreOutlined />}
+                  aria-label={t('groups.actions', { name: group.name })}
+                  data-testid="group-actions"
+                />
+              </Dropdown>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <GroupNameDialog
+        open={naming !== null}
+        title={naming?.kind === 'rename' ? t('groups.renameTitle') : t('groups.createTitle')}
+        initialName={naming?.kind === 'rename' ? naming.group.name : ''}
+        onSubmit={saveName}
+        onClose={() => setNaming(null)}
+      />
+    </section>
+  );
+}
