@@ -201,4 +201,33 @@ describe('project groups', () => {
     });
     expect(answer.code).toBe(Codes.PROJECT_NOT_FOUND.code);
   });
+
+  it('keeps chosen downloaders only when they are members of the team', async () => {
+    const team = await buildTeam(server.ctx);
+    const member = await addMember(server.ctx, team, 'member');
+    const stranger = (await buildTeam(server.ctx)).owner;
+    const projectId = await projectOf(team, 'Docs');
+    const owner = asUser(server.app, team.owner.token);
+    const path = '/api/dayu/design/project/doc_download_setting';
+    const chosen = await owner.put(path, {
+      project_id: projectId,
+      download_type: 'specified',
+      user_ids: [member.id, member.id],
+    });
+    expect(chosen.result).toEqual({
+      project_id: projectId,
+      download_type: 'specified',
+      user_ids: [member.id],
+    });
+
+    for (const userIds of [[member.id, stranger.id], ['not-a-user']]) {
+      const refused = await owner.put(path, {
+        project_id: projectId,
+        download_type: 'specified',
+        user_ids: userIds,
+      });
+      expect(refused.code).toBe(Codes.NOT_FOUND.code);
+    }
+    expect((await owner.get(`${path}?project_id=${projectId}`)).result.user_ids).toEqual([member.id]);
+  });
 });

@@ -14,7 +14,8 @@ import { fail } from '../../http/errors.js';
 import { folders } from '../folders/tables.js';
 import { sniffType } from '../storage/sniff.js';
 import { planLimits } from '../teams/plans.js';
-import { teamForMember } from '../teams/policy.js';
+import { isUuid, teamForMember } from '../teams/policy.js';
+import { teamMembers } from '../teams/tables.js';
 import {
   type ProjectAccess,
   projectAccess,
@@ -283,6 +284,19 @@ export async function moveProjects(
     .where(and(eq(projects.teamId, input.team_id), inArray(projects.id, [...new Set(input.project_ids)])));
 }
 
+/** Chosen people must be members of the team; anyone else (another team's user, a made-up id) does not exist. */
+async function teamMemberIds(db: Db, teamId: string, userIds: string[]): Promise<string[]> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return ids;
+  if (!ids.every(isUuid)) throw fail('NOT_FOUND');
+  const found = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, ids)));
+  if (found.length !== ids.length) throw fail('NOT_FOUND');
+  return ids;
+}
+
 export async function setDownloadSetting(
   ctx: AppContext,
   userId: string,
@@ -291,12 +305,11 @@ export async function setDownloadSetting(
 ) {
   const access = await projectAccess(ctx.db, userId, teamId, input.project_id);
   requireManage(access);
+  const chosen =
+    input.download_type === 'specified' ? await teamMemberIds(ctx.db, teamId, input.user_ids) : [];
   await ctx.db
     .update(projects)
-    .set({
-      downloadType: input.download_type,
-      downloadUserIds: input.download_type === 'specified' ? input.user_ids : [],
-    })
+    .set({ downloadType: input.download_type, downloadUserIds: chosen })
     .where(eq(projects.id, access.project.id));
   return downloadSetting(ctx, userId, teamId, input.project_id);
 }
