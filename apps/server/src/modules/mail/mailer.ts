@@ -17,6 +17,13 @@ interface Log {
 
 const MAX_ATTEMPTS = 5;
 
+function withPool(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+const BATCH_SIZE = 20;
+
 /**
  * Mail goes through the outbox: `enqueue` writes it in the caller's transaction, `deliver` sends what is
  * waiting through SMTP_URL. With no SMTP configured the mail stays in the outbox and is written to the log.
@@ -30,15 +37,45 @@ export class Mailer {
     smtpUrl?: string,
     private readonly from = 'Ferry <no-reply@ferry.local>',
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    // A pooled transport keeps its connections open, so a backlog goes out without a handshake per mail.
+    this.transport = smtpUrl ? nodemailer.createTransport(withPool(smtpUrl)) : null;
   }
 
   async enqueue(tx: Db | Tx, mail: Mail) {
     await tx.insert(mailOutbox).values(mail);
   }
 
-  /** Sends the waiting mail; rows are locked while sent, so two instances never send the same one. */
-  async deliver(): Promise<number> {
+  private delivering: Promise<number> | null = null;
+  private again = false;
+
+  /**
+   * Sends everything waiting, batch after batch; rows are locked while sent, so two instances never send the
+   * same one. A call made while a delivery runs makes that delivery look once more instead of racing it.
+   */
+  deliver(): Promise<number> {
+    if (this.delivering) {
+      this.again = true;
+      return this.delivering;
+    }
+    this.delivering = (async () => {
+      let total = 0;
+      do {
+        this.again = false;
+        for (;;) {
+          const { sent, claimed } = await this.deliverBatch();
+          total += sent;
+          // A short batch is the last; a failed send waits for the next timer rather than being hammered.
+          if (claimed < BATCH_SIZE || sent < claimed) break;
+        }
+      } while (this.again);
+      return total;
+    })().finally(() => {
+      this.delivering = null;
+    });
+    return this.delivering;
+  }
+
+  private async deliverBatch(): Promise<{ sent: number; claimed: number }> {
     if (!this.transport) {
       const waiting = await this.db
         .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text })
@@ -51,7 +88,7 @@ export class Mailer {
           .set({ attempts: 1 })
           .where(and(isNull(mailOutbox.sentAt), sql`${mailOutbox.attempts} = 0`));
       }
-      return 0;
+      return { sent: 0, claimed: 0 };
     }
     const transport = this.transport;
     return this.db.transaction(async (tx) => {
@@ -60,7 +97,7 @@ export class Mailer {
         .from(mailOutbox)
         .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
         .orderBy(asc(mailOutbox.createdAt))
-        .limit(20)
+        .limit(BATCH_SIZE)
         .for('update', { skipLocked: true });
       let sent = 0;
       for (const row of rows) {
@@ -86,7 +123,7 @@ export class Mailer {
             .where(sql`${mailOutbox.id} = ${row.id}`);
         }
       }
-      return sent;
+      return { sent, claimed: rows.length };
     });
   }
 
