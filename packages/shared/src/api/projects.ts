@@ -45,6 +45,8 @@ export const projectListQuery = z.object({
   folder_id: z.string().optional(),
   group_id: z.string().optional(),
   tab: z.enum(PROJECT_TABS).default('all'),
+  /** Only projects of this type: the "design specs" node of the folder tree lists the dsm projects. */
+  type: z.enum(PROJECT_TYPES).optional(),
   /** default_order | name_order | time_order, each asc or desc (the order saved as item_order). */
   default_order: z.enum(['asc', 'desc']).optional(),
   name_order: z.enum(['asc', 'desc']).optional(),

@@ -1,4 +1,10 @@
-import { type ProjectCard, type ProjectRoleValue, type ProjectTab, rootFolderId } from '@ferry/shared';
+import {
+  type ProjectCard,
+  type ProjectRoleValue,
+  type ProjectTab,
+  type ProjectType,
+  rootFolderId,
+} from '@ferry/shared';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -13,6 +19,7 @@ export interface ListOptions {
   folder_id?: string;
   group_id?: string;
   tab: ProjectTab;
+  type?: ProjectType;
   default_order?: 'asc' | 'desc';
   name_order?: 'asc' | 'desc';
   time_order?: 'asc' | 'desc';
@@ -49,6 +56,7 @@ export async function listProjects(ctx: AppContext, userId: string, options: Lis
     visibleTo(teamRole === 'superadmin'),
     folderFilter(options.team_id, options.folder_id),
   ];
+  if (options.type) conditions.push(eq(projects.type, options.type));
   if (options.keyword) conditions.push(ilike(projects.name, likePattern(options.keyword)));
   if (options.tab === 'join') conditions.push(sql`${projectMembers.userId} is not null`);
   if (options.tab === 'use') conditions.push(sql`${projectVisits.visitedAt} is not null`);

@@ -139,6 +139,18 @@ describe('the project list', () => {
     expect((await names('all')).sort()).toEqual(['Alpha', 'Beta2', 'Gamma']);
   });
 
+  it('lists only the projects of one type when asked (the design-specs node shows dsm projects)', async () => {
+    const team = await buildTeam(server.ctx);
+    const client = asUser(server.app, team.owner.token);
+    await client.post('/api/project/project_info', { team_id: team.id, name: 'App', type: 'mobile' });
+    await client.post('/api/project/project_info', { team_id: team.id, name: 'Tokens', type: 'dsm' });
+    const dsm = await client.get(`/api/account/user_projects?team_id=${team.id}&type=dsm`);
+    expect(dsm.result.list.map((card: { name: string }) => card.name)).toEqual(['Tokens']);
+    expect(dsm.result.total).toBe(1);
+    const all = await client.get(`/api/account/user_projects?team_id=${team.id}`);
+    expect(all.result.total).toBe(2);
+  });
+
   it('searches project names by any part, in any script, and finds folders too', async () => {
     const team = await buildTeam(server.ctx);
     const client = asUser(server.app, team.owner.token);
