@@ -129,6 +129,15 @@ describe('the folder tree', () => {
     expect(outerNode.allProjectLength).toBe(1);
   });
 
+  it('lists the projects outside any folder with folder_id=root', async () => {
+    const { team, client, folder, project } = await ownerClient();
+    await project('Filed', await folder('Box'));
+    await project('Loose');
+    const top = await client.get(`/api/account/user_projects?team_id=${team.id}&folder_id=root`);
+    expect(top.code).toBe('00000');
+    expect(top.result.list.map((card: { name: string }) => card.name)).toEqual(['Loose']);
+  });
+
   it('orders sibling folders as given, and finds folders by part of their name', async () => {
     const { team, client, folder } = await ownerClient();
     const a = await folder('Alpha');

@@ -237,6 +237,8 @@ export async function assertFolderOpen(
   teamId: string,
   folderId: string | undefined,
 ) {
+  // 'root' asks for the projects outside any folder (the list's own filter); the top is open to every member.
+  if (folderId === 'root') return;
   const id = await folderInTeam(ctx.db, teamId, folderId);
   if (!id) return;
   const teamRole = await roleInTeam(ctx.db, userId, teamId);
