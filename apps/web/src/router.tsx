@@ -6,6 +6,7 @@ import { NotLoginPage } from './pages/error/NotLoginPage';
 import { InvitePage } from './pages/invite/InvitePage';
 import { ItemPage } from './pages/item/ItemPage';
 import { LoginPage } from './pages/login/LoginPage';
+import { PROJECT_SETTING_PATH, ProjectSettingPage } from './pages/project-setting/ProjectSettingPage';
 import { RegisterPage } from './pages/register/RegisterPage';
 import { TeamSettingsPage } from './pages/team/TeamSettingsPage';
 import { TeamCreatePage } from './pages/team-create/TeamCreatePage';
@@ -44,7 +45,10 @@ export const routes: RouteObject[] = [
       },
       {
         element: <MainLayout />,
-        children: [{ id: 'userInfo', path: Paths.userInfo, element: <UserInfoPage /> }],
+        children: [
+          { id: 'userInfo', path: Paths.userInfo, element: <UserInfoPage /> },
+          { id: 'projectSetting', path: PROJECT_SETTING_PATH, element: <ProjectSettingPage /> },
+        ],
       },
       {
         element: <MainLayout showTeam={false} />,

@@ -23,7 +23,6 @@ export const projectSettingsApi = {
   changeRole: (body: ProjectRef & { user_id: string; code: ProjectRoleValue }) =>
     api.put<null>('project/role', body),
   removeMember: (body: ProjectRef & { user_id: string }) => api.delete<null>('project/project_user', body),
-  quit: (ref: ProjectRef) => api.post<null>('project/quit_project', ref),
 
   uploadCover: (ref: ProjectRef, file: File) => {
     const form = new FormData();

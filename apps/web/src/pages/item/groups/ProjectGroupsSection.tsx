@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { groupKeys, type ProjectGroup, projectGroupsApi } from '../../../api/projectGroups';
+import { projectKeys } from '../../../api/projects';
 import { queryClient } from '../../../queryClient';
 import { ALL_FOLDER, itemPath, Paths } from '../../../state/redirect';
 import { findTeam, useSession } from '../../../state/session';
@@ -28,6 +29,7 @@ export function useProjectGroups(teamId: string | undefined) {
 /** Groups and the project list both change when a group changes (the list may be filtered by it). */
 export function refreshGroups(teamId: string): void {
   void queryClient.invalidateQueries({ queryKey: groupKeys.list(teamId) });
+  void queryClient.invalidateQueries({ queryKey: projectKeys.all(teamId) });
 }
 
 /** Creating, renaming and deleting groups needs an editing team role, as the server's rule says. */

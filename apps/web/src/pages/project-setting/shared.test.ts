@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { assignableRoles, COVER_MAX_BYTES, coverProblem } from './shared';
+
+describe('cover files', () => {
+  it('takes PNG, JPEG, WebP and GIF up to 20 MB', () => {
+    for (const type of ['image/png', 'image/jpeg', 'image/webp', 'image/gif'])
+      expect(coverProblem({ name: 'c', type, size: COVER_MAX_BYTES })).toBeNull();
+    // Some systems give no type: the file name decides.
+    expect(coverProblem({ name: 'cover.JPG', type: '', size: 10 })).toBeNull();
+  });
+
+  it('refuses other types and anything larger', () => {
+    expect(coverProblem({ name: 'logo.svg', type: 'image/svg+xml', size: 10 })).toBe('type');
+    expect(coverProblem({ name: 'notes.txt', type: '', size: 10 })).toBe('type');
+    expect(coverProblem({ name: 'big.png', type: 'image/png', size: COVER_MAX_BYTES + 1 })).toBe('size');
+  });
+});
+
+describe('roles a manager may give', () => {
+  it('are the ones below their own rank', () => {
+    expect(assignableRoles(4)).toEqual(['admin', 'member', 'onlooker']);
+    expect(assignableRoles(3)).toEqual(['member', 'onlooker']);
+    expect(assignableRoles(1)).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import {
+  PROJECT_ROLES,
+  type ProjectCard,
+  type ProjectRoleValue,
+  projectActorRank,
+  projectRoleRank,
+} from '@ferry/shared';
+import { useQuery } from '@tanstack/react-query';
+import { projectSettingsApi } from '../../api/projectSettings';
+import { findTeam, useSession } from '../../state/session';
+
+/** Query keys of one project's settings; every key starts with ['team', teamId] so leaving a team drops them. */
+export const settingKeys = {
+  members: (teamId: string, projectId: string) => ['team', teamId, 'project', projectId, 'members'] as const,
+  download: (teamId: string, projectId: string) =>
+    ['team', teamId, 'project', projectId, 'download'] as const,
+};
+
+export interface ProjectRef {
+  team_id: string;
+  project_id: string;
+}
+
+export const refOf = (project: Pick<ProjectCard, 'team_id' | 'project_id'>): ProjectRef => ({
+  team_id: project.team_id,
+  project_id: project.project_id,
+});
+
+/** The cover formats the server turns into a 480×360 thumbnail, and its size limit (spec 001 §9: 20971520 bytes). */
+export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const COVER_MAX_BYTES = 20 * 1024 * 1024;
+const COVER_EXTENSIONS = /\.(png|jpe?g|webp|gif)$/i;
+
+/** Why a picked file cannot be a cover, checked before the upload; the server checks the bytes again. */
+export function coverProblem(file: Pick<File, 'type' | 'size' | 'name'>): 'type' | 'size' | null {
+  const typeOk = file.type
+    ? (COVER_TYPES as readonly string[]).includes(file.type)
+    : COVER_EXTENSIONS.test(file.name);
+  if (!typeOk) return 'type';
+  if (file.size > COVER_MAX_BYTES) return 'size';
+  return null;
+}
+
+/** The project roles an actor of this rank may give: only those below their own (spec 001 §6). */
+export function assignableRoles(actorRank: number): ProjectRoleValue[] {
+  return PROJECT_ROLES.filter((role) => projectRoleRank(role) < actorRank);
+}
+
+/**
+ * What the caller is in this project: their team role (from the session's teams), their rank over its members
+ * as the server counts it, and so the roles they may give.
+ */
+export function useProjectActor(project: ProjectCard) {
+  const { userId } = useSession();
+  const teamRole = findTeam(project.team_id)?.role.type ?? 'onlooker';
+  const rank = projectActorRank(teamRole, project.project_role, project.abilities.can_manage);
+  return {
+    userId,
+    teamRole,
+    roles: project.abilities.can_manage ? assignableRoles(rank) : [],
+    /** Someone added to the project may leave it; the super admin is in every project and cannot. */
+    canQuit: project.project_role !== null && teamRole !== 'superadmin',
+  };
+}
+
+/** The project's members with the caller's abilities on each (GET project/project_user). */
+export function useProjectMembers(project: ProjectCard) {
+  return useQuery({
+    queryKey: settingKeys.members(project.team_id, project.project_id),
+    queryFn: () => projectSettingsApi.members(refOf(project)),
+  });
+}
