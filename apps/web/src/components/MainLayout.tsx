@@ -1,51 +1,10 @@
-import { AppstoreOutlined, SettingOutlined } from '@ant-design/icons';
-import { Menu } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ALL_FOLDER, itemPath, Paths } from '../state/redirect';
+import { Outlet } from 'react-router-dom';
+import { ItemSidebar } from '../pages/item/sidebar/ItemSidebar';
 import { checkTeamRole } from '../state/roleInfo';
 import { useSession } from '../state/session';
 import { AppHeader } from './AppHeader';
 import { ExpiryBanner } from './ExpiryBanner';
-
-const TEAM_KEY = 'team-settings';
-
-/** The folder tree of the project list (for now the one "All projects" node) and the team settings. */
-function ItemSidebar() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { team } = useSession();
-  const selected = pathname === Paths.team ? TEAM_KEY : ALL_FOLDER;
-  return (
-    <aside className="app-sidebar" aria-label={t('item.folders')}>
-      <div className="app-sidebar-title">{t('item.folders')}</div>
-      <Menu
-        mode="inline"
-        className="app-sidebar-menu"
-        selectedKeys={[selected]}
-        onClick={({ key }) => {
-          if (key === TEAM_KEY) navigate(Paths.team);
-          else if (team) navigate(itemPath(team.team_id, ALL_FOLDER));
-        }}
-        items={[
-          {
-            key: ALL_FOLDER,
-            icon: <AppstoreOutlined />,
-            label: <span data-testid="sidebar-all-projects">{t('item.allProjects')}</span>,
-          },
-          { type: 'divider' },
-          {
-            key: TEAM_KEY,
-            icon: <SettingOutlined />,
-            label: <span data-testid="sidebar-team-settings">{t('titles.team')}</span>,
-          },
-        ]}
-      />
-    </aside>
-  );
-}
 
 /** The team role check of spec 000 §4, once per team per day, for the active team. */
 function useTeamRoleCheck(enabled: boolean) {

@@ -1,0 +1,78 @@
+import { Limits, nameSchema } from '@ferry/shared';
+import { Form, Input, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formErrorText } from '../forms/errors';
+import { schemaRule } from '../forms/rules';
+import { useLang } from './hooks';
+
+/**
+ * Asks for one name (a folder, a project) under the shared name rules: not empty, at most 50 characters, no
+ * spaces. `onSubmit` makes the call; its refusal (19031, 19032 "name taken" …) shows under the field so the
+ * user can type another. Open while `open` is true.
+ */
+export function NameDialog({
+  open,
+  title,
+  label,
+  initialName = '',
+  testId,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  label: string;
+  initialName?: string;
+  /** Prefix of the test ids: `<testId>-input`, `<testId>-save`. */
+  testId: string;
+  onSubmit: (name: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [form] = Form.useForm<{ name: string }>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (open) form.setFields([{ name: 'name', value: initialName, errors: [] }]);
+  }, [open, initialName, form]);
+
+  const submit = async ({ name }: { name: string }) => {
+    setSaving(true);
+    try {
+      await onSubmit(name);
+      onClose();
+    } catch (error) {
+      const text = formErrorText(error, t('common.requestFailed'));
+      if (text) form.setFields([{ name: 'name', errors: [text] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+      okButtonProps={{ 'data-testid': `${testId}-save` }}
+    >
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+        <Form.Item name="name" label={label} rules={[schemaRule(nameSchema, lang)]}>
+          <Input
+            autoFocus
+            maxLength={Limits.nameMaxLength + 10}
+            placeholder={t('item.namePlaceholder')}
+            data-testid={`${testId}-input`}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
