@@ -8,6 +8,7 @@ import { ItemPage } from './pages/item/ItemPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { PROJECT_SETTING_PATH, ProjectSettingPage } from './pages/project-setting/ProjectSettingPage';
 import { RegisterPage } from './pages/register/RegisterPage';
+import { SPECIAL_PATH, SpecialPage } from './pages/special/SpecialPage';
 import { TeamSettingsPage } from './pages/team/TeamSettingsPage';
 import { TeamCreatePage } from './pages/team-create/TeamCreatePage';
 import { TeamSwitchPage } from './pages/team-switch/TeamSwitchPage';
@@ -36,6 +37,8 @@ export const routes: RouteObject[] = [
     element: <RequireAuth />,
     children: [
       { path: '/', element: <RootRedirect /> },
+      // A member without rights to a folder lands here (spec 001 §2: special?type=n_folder).
+      { id: 'special', path: SPECIAL_PATH, element: <SpecialPage /> },
       {
         element: <MainLayout sidebar />,
         children: [

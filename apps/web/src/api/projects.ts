@@ -21,6 +21,8 @@ export interface ProjectListQuery {
   folder_id?: string;
   group_id?: string;
   tab: ProjectTab;
+  /** Only this type: the design-specs node lists the dsm projects. */
+  type?: ProjectType;
   sort: ProjectSort;
   pageNo: number;
   pageSize: number;

@@ -3,12 +3,13 @@ import type {
   InviteInfo,
   LoginResult,
   Page,
+  ProjectCard,
   TeamInfo,
   TeamMember,
   TeamRole,
   UserInfo,
 } from '@ferry/shared';
-import { teamAbilities } from '@ferry/shared';
+import { projectAbilities, teamAbilities } from '@ferry/shared';
 
 export function buildUser(overrides: Partial<UserInfo> = {}): UserInfo {
   return {
@@ -123,6 +124,35 @@ export function buildInviteInfo(overrides: Partial<InviteInfo> = {}): InviteInfo
     review: false,
     expires_at: '2026-02-01T00:00:00.000Z',
     viewer: null,
+    ...overrides,
+  };
+}
+
+/** A project card as the list answers it, with the abilities the shared rules give `teamRole`. */
+export function buildProjectCard(
+  id: string,
+  name: string,
+  overrides: Partial<ProjectCard> = {},
+  teamRole: TeamRole = 'superadmin',
+): ProjectCard {
+  const projectRole = overrides.project_role ?? 'admin';
+  const mode = overrides.permission_mode ?? 'A';
+  return {
+    id,
+    project_id: id,
+    name,
+    type: 'mobile',
+    cover: '',
+    background: 'rgba(240,242,245,1)',
+    theme: 'default',
+    create_time: '2026-01-01T00:00:00.000Z',
+    update_time: '2026-01-02T00:00:00.000Z',
+    order_index: 1,
+    folder_id: null,
+    team_id: 'team-a',
+    permission_mode: mode,
+    project_role: projectRole,
+    abilities: projectAbilities(teamRole, projectRole, mode),
     ...overrides,
   };
 }

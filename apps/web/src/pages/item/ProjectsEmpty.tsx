@@ -25,19 +25,33 @@ function ProjectsIllustration() {
   );
 }
 
+/** A call to action under the empty state other than "create project" (e.g. "see all projects"). */
+export interface EmptyAction {
+  label: string;
+  onClick: () => void;
+  testId: string;
+}
+
 /**
- * The project list without projects. Creating projects arrives with the projects module: until the
- * server says this user may create one (`canCreateProject`), the button stays hidden and a line of
- * text says where projects will appear.
+ * The project list without projects. `title` and `text` say why it is empty (a tab, a folder, a search);
+ * by default the team has none. Those who may create a project (`canCreateProject`) get the button, otherwise
+ * a line of text says where projects will appear; `action` offers another way on.
  */
 export function ProjectsEmpty({
   canCreateProject,
   onCreate,
+  title,
+  text,
+  action,
 }: {
   canCreateProject: boolean;
   onCreate?: () => void;
+  title?: string;
+  text?: string;
+  action?: EmptyAction;
 }) {
   const { t } = useTranslation();
+  const hint = canCreateProject ? t('item.emptyCreateHint') : t('item.emptyHint');
   return (
     <div className="item-empty" data-testid="item-empty">
       <Empty
@@ -45,15 +59,24 @@ export function ProjectsEmpty({
         styles={{ image: { height: 132, marginBottom: 20 } }}
         description={
           <>
-            <div className="item-empty-title">{t('item.emptyTitle')}</div>
-            <div className="item-empty-text">
-              {canCreateProject ? t('item.emptyCreateHint') : t('item.emptyHint')}
-            </div>
+            <div className="item-empty-title">{title ?? t('item.emptyTitle')}</div>
+            <div className="item-empty-text">{text ?? hint}</div>
           </>
         }
       >
+        {action ? (
+          <Button onClick={action.onClick} data-testid={action.testId}>
+            {action.label}
+          </Button>
+        ) : null}
         {canCreateProject ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onCreate} data-testid="item-create-project">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={onCreate}
+            className={action ? 'item-empty-second' : undefined}
+            data-testid="item-create-project"
+          >
             {t('item.createProject')}
           </Button>
         ) : null}

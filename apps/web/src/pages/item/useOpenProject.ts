@@ -1,0 +1,45 @@
+import type { ProjectCard } from '@ferry/shared';
+import { App } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { getProject } from '../../api/projects';
+import { queryClient } from '../../queryClient';
+import { projectSettingKey, projectSettingPath } from '../project-setting/ProjectSettingPage';
+import { useFailureToast } from '../team/shared';
+import { refreshProjects } from './folders';
+
+/** Spec 001 §9: clicks on a project within this time open it once. */
+export const OPEN_DEBOUNCE_MS = 30;
+
+/**
+ * Opening a project: GET project_info records it as recently used and answers its card. Until the project
+ * page exists, the project opens on its settings page, which is handed the card so it does not ask again.
+ */
+export function useOpenProject(teamId: string) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const failure = useFailureToast(message);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  return (project: ProjectCard) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      getProject(project.project_id, teamId)
+        .then((card) => {
+          queryClient.setQueryData(projectSettingKey(teamId, card.project_id), card);
+          // "Recently used" has just changed.
+          refreshProjects(teamId);
+          navigate(projectSettingPath(teamId, card.project_id));
+        })
+        .catch(failure);
+    }, OPEN_DEBOUNCE_MS);
+  };
+}
