@@ -10,7 +10,11 @@ export interface ProjectGroup {
 }
 
 export const projectGroupsApi = {
-  list: (teamId: string) => api.get<ProjectGroup[]>('project/group', { team_id: teamId }),
+  /** An answer that is not a list reads as no groups, so the sidebar never fails on it. */
+  list: async (teamId: string) => {
+    const answer = await api.get<unknown>('project/group', { team_id: teamId });
+    return Array.isArray(answer) ? (answer as ProjectGroup[]) : [];
+  },
   /** Answers 10062 when the team already has a group of that name. */
   create: (body: { team_id: string; name: string; project_ids?: string[] }) =>
     api.post<ProjectGroup>('project/group', { project_ids: [], ...body }),
