@@ -47,7 +47,7 @@ describe('project groups in the sidebar', () => {
     serve([group('g-1', 'Mobile', ['p-1', 'p-2']), group('g-2', 'Web')]);
     const location = show(<ProjectGroupsSection />);
     const items = await screen.findAllByTestId('group-item');
-    expect(items.map((item) => within(item).getByTestId('group-name').textContent)).toEqual([
+    expect(items.map((item) => within(item).getByTestId('group-item-name').textContent)).toEqual([
       'Mobile',
       'Web',
     ]);

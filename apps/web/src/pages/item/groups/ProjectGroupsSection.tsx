@@ -10,6 +10,7 @@ import { queryClient } from '../../../queryClient';
 import { ALL_FOLDER, itemPath, Paths } from '../../../state/redirect';
 import { findTeam, useSession } from '../../../state/session';
 import { useFailureToast } from '../../team/shared';
+import { SidebarRow } from '../sidebar/SidebarRow';
 import { GroupNameDialog } from './GroupNameDialog';
 
 /** The project list filtered by one group: /item?tid=…&fid=all&gid=… */
@@ -42,8 +43,9 @@ function useCanEditGroups(teamId: string | undefined): boolean {
 type Naming = { kind: 'create' } | { kind: 'rename'; group: ProjectGroup } | null;
 
 /**
- * The sidebar section listing the team's project groups. Selecting one opens the project list filtered by it;
- * editors create, rename and delete groups (deleting a group keeps its projects).
+ * The sidebar section listing the team's project groups, in the sidebar's own rows. Selecting one opens the
+ * project list filtered by it; editors create, rename and delete groups (deleting a group keeps its projects)
+ * and drop project cards on a group to add them.
  */
 export function ProjectGroupsSection({ teamId: givenTeamId }: { teamId?: string } = {}) {
   const { t } = useTranslation();
@@ -83,6 +85,15 @@ export function ProjectGroupsSection({ teamId: givenTeamId }: { teamId?: string 
     refreshGroups(teamId);
   };
 
+  // A project card dropped on a group joins it.
+  const dropInto = (group: ProjectGroup, projectId: string) => {
+    if (group.project_ids.includes(projectId)) return;
+    projectGroupsApi.update({ team_id: teamId, group_id: group.id, add_projects: [projectId] }).then(() => {
+      void message.success(t('groups.projectAdded', { name: group.name }));
+      refreshGroups(teamId);
+    }, failure);
+  };
+
   const confirmDelete = (group: ProjectGroup) => {
     void modal.confirm({
       title: t('groups.deleteTitle', { name: group.name }),
@@ -118,62 +129,56 @@ export function ProjectGroupsSection({ teamId: givenTeamId }: { teamId?: string 
           {t('groups.empty')}
         </div>
       ) : null}
-      <ul className="groups-list">
+      <div className="groups-list">
         {list.map((group) => (
-          <li
+          <SidebarRow
             key={group.id}
-            className={`groups-item${selected === group.id ? ' is-selected' : ''}`}
-            data-testid="group-item"
-            data-group-id={group.id}
-          >
-            <button
-              type="button"
-              className="groups-item-main"
-              aria-current={selected === group.id ? 'page' : undefined}
-              onClick={() => navigate(groupPath(teamId, group.id))}
-            >
-              <TagsOutlined className="groups-item-icon" />
-              <span className="groups-item-name" data-testid="group-name">
-                {group.name}
-              </span>
-              <span className="groups-item-count">{group.project_ids.length}</span>
-            </button>
-            {canEdit ? (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: [
-                    {
-                      key: 'rename',
-                      icon: <EditOutlined />,
-                      label: <span data-testid="group-rename">{t('groups.rename')}</span>,
+            icon={<TagsOutlined />}
+            label={group.name}
+            count={group.project_ids.length}
+            selected={selected === group.id}
+            onSelect={() => navigate(groupPath(teamId, group.id))}
+            onDropProject={canEdit ? (projectId) => dropInto(group, projectId) : undefined}
+            testId="group-item"
+            nodeId={group.id}
+            actions={
+              canEdit ? (
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      {
+                        key: 'rename',
+                        icon: <EditOutlined />,
+                        label: <span data-testid="group-rename">{t('groups.rename')}</span>,
+                      },
+                      {
+                        key: 'delete',
+                        icon: <DeleteOutlined />,
+                        danger: true,
+                        label: <span data-testid="group-delete">{t('groups.delete')}</span>,
+                      },
+                    ],
+                    onClick: ({ key }) => {
+                      if (key === 'rename') setNaming({ kind: 'rename', group });
+                      else confirmDelete(group);
                     },
-                    {
-                      key: 'delete',
-                      icon: <DeleteOutlined />,
-                      danger: true,
-                      label: <span data-testid="group-delete">{t('groups.delete')}</span>,
-                    },
-                  ],
-                  onClick: ({ key }) => {
-                    if (key === 'rename') setNaming({ kind: 'rename', group });
-                    else confirmDelete(group);
-                  },
-                }}
-              >
-                <Button
-                  type="text"
-                  size="small"
-                  className="groups-item-more"
-                  icon={<MoreOutlined />}
-                  aria-label={t('groups.actions', { name: group.name })}
-                  data-testid="group-actions"
-                />
-              </Dropdown>
-            ) : null}
-          </li>
+                  }}
+                >
+                  <Button
+                    type="text"
+                    size="small"
+                    className="sidebar-row-more"
+                    icon={<MoreOutlined />}
+                    aria-label={t('groups.actions', { name: group.name })}
+                    data-testid="group-actions"
+                  />
+                </Dropdown>
+              ) : null
+            }
+          />
         ))}
-      </ul>
+      </div>
       <GroupNameDialog
         open={naming !== null}
         title={naming?.kind === 'rename' ? t('groups.renameTitle') : t('groups.createTitle')}
