@@ -1,4 +1,5 @@
 export * from './api/account.js';
+export * from './api/designs.js';
 export * from './api/projects.js';
 export * from './api/teams.js';
 export * from './codes.js';

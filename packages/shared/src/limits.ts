@@ -61,3 +61,28 @@ export const UNGROUPED_DEPARTMENT = { id: 'ungrouped', name: '未分组', order:
 export const DEFAULT_DEPARTMENT_NAME = '新部门';
 /** A team nickname can change once per this period (code 60001). */
 export const NICKNAME_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** Designs, uploads and the recycle bin (spec 001 §5, §9; spec 002 §9). */
+export const DesignLimits = {
+  /** One design file: 100 MB. */
+  designMaxBytes: 104_857_600,
+  /** Images wider or taller than this are refused before they are decoded. */
+  maxSidePx: 16_384,
+  /** Above this many designs a project shows the slowness warning. */
+  slownessWarningDesigns: 300,
+  recycleBinDays: 30,
+  /** The web client keeps an upload token this long; the token itself lives longer. */
+  uploadTokenCacheMs: 300_000,
+  uploadPolicyTtlMs: 1_800_000,
+  /** Files in one registration call. */
+  batchMax: 500,
+  cover: { width: 480, height: 360 },
+  /** Recent-upload marker: the last 3 hours or the latest 10 designs. */
+  recentUploadMs: 3 * 60 * 60 * 1000,
+  recentUploadCount: 10,
+} as const;
+
+/** The variants every raster design gets: the original size, a WebP of it, 5/25/50 percent, the cover. */
+export const VARIANT_NAMES = ['org', 'webP', 'p5', 'p25', 'p50', 'cover'] as const;
+export type VariantName = (typeof VARIANT_NAMES)[number];
+export const VARIANT_PERCENT = { p5: 5, p25: 25, p50: 50 } as const;
