@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
-function chunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -22,10 +22,10 @@ export function pngImage(rgba: [number, number, number, number] = [255, 0, 0, 25
   header.set([8, 6, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    ...(padding > 0 ? [chunk('tEXt', Buffer.alloc(padding, 0x61))] : []),
-    chunk('IDAT', deflateSync(Buffer.from([0, ...rgba]))),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    ...(padding > 0 ? [pngChunk('tEXt', Buffer.alloc(padding, 0x61))] : []),
+    pngChunk('IDAT', deflateSync(Buffer.from([0, ...rgba]))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

@@ -8,6 +8,8 @@ export interface Secrets {
   links: Buffer;
   /** Signs time-limited file URLs. */
   files: Buffer;
+  /** Signs upload policies (`GET oss/token`). */
+  uploads: Buffer;
 }
 
 /** Made once (256 random bits each) and shared by every instance through the database. */
@@ -21,5 +23,9 @@ async function loadSecret(db: Db, id: string): Promise<Buffer> {
 }
 
 export async function loadSecrets(db: Db): Promise<Secrets> {
-  return { links: await loadSecret(db, 'link-hmac'), files: await loadSecret(db, 'file-url-hmac') };
+  return {
+    links: await loadSecret(db, 'link-hmac'),
+    files: await loadSecret(db, 'file-url-hmac'),
+    uploads: await loadSecret(db, 'upload-policy-hmac'),
+  };
 }

@@ -1,10 +1,18 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 /** Where uploaded files live. Local disk by default; the S3 store implements the same calls. */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
+  /** Writes a stream under the key; when the stream fails nothing is left under the key. Answers the size. */
+  putStream(key: string, source: AsyncIterable<Buffer>): Promise<number>;
+  /** The size of a stored file, or null when there is none. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Removes temporary files older than the given time (left by a crash). */
+  sweepTemporary(olderThan: Date): Promise<number>;
   read(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   /** A time-limited URL for the browser: files are never public by guessable address. */
@@ -29,13 +37,70 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, key);
   }
 
-  /** Written to a temporary name then renamed, so a crash never leaves half a file under the real key. */
-  async put(key: string, data: Buffer) {
+  /** Half-written files live here (a name no key can have) until they are renamed into place. */
+  private get temporaryDir() {
+    return path.join(this.root, '.tmp');
+  }
+
+  private async temporaryFor(key: string): Promise<{ target: string; temporary: string }> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+    await mkdir(this.temporaryDir, { recursive: true });
+    return { target, temporary: path.join(this.temporaryDir, `${randomUUID()}.part`) };
+  }
+
+  /** Written to a temporary name then renamed, so a crash never leaves half a file under the real key. */
+  async put(key: string, data: Buffer) {
+    const { target, temporary } = await this.temporaryFor(key);
     await writeFile(temporary, data);
     await rename(temporary, target);
+  }
+
+  async putStream(key: string, source: AsyncIterable<Buffer>): Promise<number> {
+    const { target, temporary } = await this.temporaryFor(key);
+    let size = 0;
+    try {
+      await pipeline(
+        source,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            size += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(temporary),
+      );
+      await rename(temporary, target);
+      return size;
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    if (!isValidKey(key)) return null;
+    try {
+      const found = await stat(this.pathOf(key));
+      return found.isFile() ? { size: found.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Removes temporary files a crashed process left behind. */
+  async sweepTemporary(olderThan: Date): Promise<number> {
+    const names = await readdir(this.temporaryDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.temporaryDir, name);
+      const found = await stat(file).catch(() => null);
+      if (found && found.mtime < olderThan) {
+        await rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async read(key: string): Promise<Buffer | null> {

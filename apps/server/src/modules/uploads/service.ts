@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { DesignLimits } from '@ferry/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { fail } from '../../http/errors.js';
+import { headerDimensions, isTooLarge } from '../storage/dimensions.js';
+import { sniffType } from '../storage/sniff.js';
+import { ownerOfKey, requireUploader } from './policy.js';
+import { LocalPostPolicySigner, type PostPolicySigner, uploadDir } from './post-policy.js';
+import { uploads } from './tables.js';
+
+/** Enough leading bytes to tell the type and, for most formats, the declared pixel size. */
+const HEAD_BYTES = 64 * 1024;
+
+export const signerOf = (ctx: AppContext): PostPolicySigner => new LocalPostPolicySigner(ctx.secrets.uploads);
+
+export async function uploadToken(ctx: AppContext, userId: string, teamId: string, bucket?: string) {
+  await requireUploader(ctx.db, userId, teamId);
+  return { uptoken: signerOf(ctx).issue({ dir: uploadDir(teamId, userId), now: ctx.now(), bucket }) };
+}
+
+/** A policy for one file: its key is chosen here, keeping only a safe extension of the given name. */
+export async function uploadSignature(ctx: AppContext, userId: string, teamId: string, fileName: string) {
+  await requireUploader(ctx.db, userId, teamId);
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toLowerCase();
+  const key = `${uploadDir(teamId, userId)}${randomUUID()}${extension ? `.${extension}` : ''}`;
+  return { key, ...signerOf(ctx).issue({ key, now: ctx.now() }) };
+}
+
+class SizeOutOfRange extends Error {}
+
+/**
+ * Receives a file posted with a policy. The policy, the key and the leading bytes (type, declared size) are
+ * checked before anything is written; the body is then streamed to a temporary file with a byte limit and
+ * moved under its key only when complete. On any refusal nothing is stored.
+ */
+export async function receiveUpload(
+  ctx: AppContext,
+  fields: Record<string, string | undefined>,
+  file: AsyncIterable<Buffer>,
+) {
+  const grant = signerOf(ctx).verify(fields, ctx.now());
+  const owner = ownerOfKey(grant.key);
+  if (!owner) throw fail('UPLOAD_KEY_OUTSIDE');
+  const iterator = file[Symbol.asyncIterator]();
+  const { head, ended } = await readHead(iterator);
+  if (head.length > grant.maxSize) throw fail('DESIGN_TOO_LARGE');
+  if (ended && head.length < Math.max(1, grant.minSize)) throw fail('UPLOAD_SIZE_OUT_OF_RANGE');
+  const type = sniffType(head);
+  if (!type) throw fail('IMAGE_FORMAT_UNSUPPORTED');
+  const declared = headerDimensions(head, type);
+  if (declared && isTooLarge(declared, DesignLimits.maxSidePx)) throw fail('IMAGE_TOO_BIG_TO_PROCESS');
+
+  // Claiming the key first keeps two uploads from racing for it, and a registered design's file from being replaced.
+  const [claimed] = await ctx.db
+    .insert(uploads)
+    .values({ key: grant.key, teamId: owner.teamId, userId: owner.userId, size: 0, fileType: type })
+    .onConflictDoNothing()
+    .returning({ key: uploads.key });
+  if (!claimed) {
+    throw fail('INVALID_INPUT', { zh: '该文件已存在', en: 'A file with this key already exists' });
+  }
+  try {
+    const size = await ctx.files.putStream(grant.key, limited(head, ended ? null : iterator, grant.maxSize));
+    if (size < grant.minSize) throw new SizeOutOfRange();
+    await ctx.db.update(uploads).set({ size }).where(eq(uploads.key, grant.key));
+    return { key: grant.key, size, file_type: type };
+  } catch (error) {
+    await ctx.files.remove(grant.key);
+    await ctx.db.delete(uploads).where(eq(uploads.key, grant.key));
+    if (error instanceof SizeOutOfRange) throw fail('UPLOAD_SIZE_OUT_OF_RANGE');
+    if (isTooLargeError(error)) throw fail('DESIGN_TOO_LARGE');
+    throw error;
+  }
+}
+
+async function readHead(iterator: AsyncIterator<Buffer>) {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < HEAD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) return { head: Buffer.concat(chunks), ended: true };
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(chunks), ended: false };
+}
+
+class TooLarge extends Error {}
+
+async function* limited(head: Buffer, rest: AsyncIterator<Buffer> | null, maxSize: number) {
+  let total = head.length;
+  yield head;
+  if (!rest) return;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    total += next.value.length;
+    if (total > maxSize) throw new TooLarge();
+    yield next.value;
+  }
+}
+
+/** Ours, or the multipart parser's own file-size limit. */
+function isTooLargeError(error: unknown): boolean {
+  return error instanceof TooLarge || (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/** `HEAD` on a key: only the uploader learns whether their file is there. */
+export async function uploadedSize(ctx: AppContext, userId: string, key: string): Promise<number | null> {
+  const owner = ownerOfKey(key);
+  if (!owner || owner.userId !== userId) return null;
+  return (await ctx.files.stat(key))?.size ?? null;
+}
