@@ -10,6 +10,7 @@ import { authenticate } from './http/auth.js';
 import { envelope, requestLang } from './http/envelope.js';
 import { AppError } from './http/errors.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { designRoutes } from './modules/designs/routes.js';
 import { folderRoutes } from './modules/folders/routes.js';
 import { groupRoutes } from './modules/projects/groups.routes.js';
 import { projectMemberRoutes } from './modules/projects/members.routes.js';
@@ -19,6 +20,7 @@ import { departmentRoutes } from './modules/teams/departments.routes.js';
 import { inviteRoutes } from './modules/teams/invites.routes.js';
 import { memberRoutes } from './modules/teams/members.routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -104,6 +106,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   projectMemberRoutes(app, ctx);
   groupRoutes(app, ctx);
   folderRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  designRoutes(app, ctx);
   await serveWebApp(app, ctx.config.webDist);
   return app;
 }

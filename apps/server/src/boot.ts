@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { JobSignal } from './jobs/signal.js';
 import { PasswordCipher } from './modules/account/rsa.js';
 import { loadSecrets } from './modules/account/secrets.js';
 import { Mailer } from './modules/mail/mailer.js';
@@ -41,6 +42,7 @@ export async function buildContext(
     mailer,
     bus,
     cache,
+    jobs: new JobSignal(),
     now: options.now ?? (() => new Date()),
   };
   return {

@@ -1,6 +1,7 @@
 import type { ReadCache } from './cache/read-cache.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { JobSignal } from './jobs/signal.js';
 import type { PasswordCipher } from './modules/account/rsa.js';
 import type { Secrets } from './modules/account/secrets.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   bus: Bus;
   cache: ReadCache;
+  /** Wakes this instance's job worker after work was queued. */
+  jobs: JobSignal;
   /** The time, injectable so lock and expiry rules can be tested without waiting. */
   now: () => Date;
 }

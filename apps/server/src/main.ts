@@ -1,8 +1,9 @@
 import { buildApp } from './app.js';
 import { buildContext } from './boot.js';
 import { loadConfig } from './config.js';
+import { JobWorker } from './jobs/worker.js';
 
-/** Boot: config → database (migrated) → app → listen. */
+/** Boot: config → database (migrated) → app → listen → job worker. */
 async function main() {
   const config = loadConfig();
   const booted = await buildContext(config);
@@ -14,9 +15,13 @@ async function main() {
     void ctx.mailer.deliver().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
   deliverMail();
   setInterval(deliverMail, 30_000).unref();
+  // Variants, clean-ups: jobs a crash interrupted are taken up again once their lease runs out.
+  const worker = new JobWorker(ctx, app.log);
+  worker.start();
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await worker.stop();
     await booted.close();
     process.exit(0);
   };

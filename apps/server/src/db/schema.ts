@@ -1,6 +1,10 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
+
+export * from '../jobs/tables.js';
 export * from '../modules/account/tables.js';
+export * from '../modules/designs/tables.js';
 export * from '../modules/folders/tables.js';
 export * from '../modules/mail/tables.js';
 export * from '../modules/projects/tables.js';
 export * from '../modules/teams/tables.js';
+export * from '../modules/uploads/tables.js';

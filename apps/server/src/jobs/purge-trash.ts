@@ -1,0 +1,55 @@
+import { DesignLimits, Limits } from '@ferry/shared';
+import { and, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { designs, designVersions } from '../modules/designs/tables.js';
+import { uploads } from '../modules/uploads/tables.js';
+import { removeFiles } from './remove-files.js';
+import { jobs } from './tables.js';
+
+export const PURGE_TRASH_JOB = 'purge-trash';
+
+const BATCH = 200;
+const UNREGISTERED_UPLOAD_MS = Limits.msPerDay;
+const FINISHED_JOB_KEEP_MS = 7 * Limits.msPerDay;
+const TEMPORARY_FILE_MS = 60 * 60 * 1000;
+
+/**
+ * The daily clean-up: designs in the recycle bin past 30 days go for good (rows, then files no row names),
+ * uploads never registered as designs after a day, finished jobs after a week, and temporary files a crash
+ * left behind. Each step is safe to repeat.
+ */
+export async function purgeTrash(ctx: AppContext) {
+  const now = ctx.now().getTime();
+  const binCutoff = new Date(now - DesignLimits.recycleBinDays * Limits.msPerDay);
+  for (;;) {
+    const expired = await ctx.db
+      .select({ id: designs.id })
+      .from(designs)
+      .where(and(isNotNull(designs.deletedAt), lt(designs.deletedAt, binCutoff)))
+      .limit(BATCH);
+    if (expired.length === 0) break;
+    const ids = expired.map((row) => row.id);
+    const files = await ctx.db
+      .selectDistinct({ fileKey: designVersions.fileKey })
+      .from(designVersions)
+      .where(inArray(designVersions.designId, ids));
+    await ctx.db.delete(designs).where(inArray(designs.id, ids));
+    await removeFiles(ctx, { fileKeys: files.map((row) => row.fileKey) });
+  }
+
+  const stale = await ctx.db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(isNull(uploads.registeredAt), lt(uploads.createdAt, new Date(now - UNREGISTERED_UPLOAD_MS))));
+  for (const { key } of stale) await ctx.files.remove(key);
+  if (stale.length > 0)
+    await ctx.db.delete(uploads).where(
+      inArray(
+        uploads.key,
+        stale.map((row) => row.key),
+      ),
+    );
+
+  await ctx.db.delete(jobs).where(lt(jobs.doneAt, new Date(now - FINISHED_JOB_KEEP_MS)));
+  await ctx.files.sweepTemporary(new Date(now - TEMPORARY_FILE_MS));
+}

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { DesignLimits, VARIANT_PERCENT } from '@ferry/shared';
+import { eq } from 'drizzle-orm';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { AppContext } from '../context.js';
+import { rasterSource, UndecodableDesign } from '../design/raster.js';
+import { variantDirOf, variantKey } from '../modules/designs/keys.js';
+import { designVersions, type VariantFile, type Variants } from '../modules/designs/tables.js';
+import { sniffType } from '../modules/storage/sniff.js';
+
+export const VARIANTS_JOB = 'variants';
+
+/** Types the browser shows as they are: their original file is the `org` variant. */
+const SHOWN_AS_IS = new Set(['png', 'jpeg', 'gif', 'webp']);
+
+const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
+
+/**
+ * Makes the variants of one uploaded file (`org`, `webP`, `p5`, `p25`, `p50`, the 480×360 cover) and marks
+ * every version naming that file ready in one update. Variant files are written whole under fixed keys, so
+ * a run cut short leaves nothing a version points at, and the next run simply writes them again.
+ */
+export async function makeVariants(ctx: AppContext, payload: Record<string, unknown>) {
+  const fileKey = String(payload.fileKey);
+  const [waiting] = await ctx.db
+    .select({ id: designVersions.id })
+    .from(designVersions)
+    .where(eq(designVersions.fileKey, fileKey))
+    .limit(1);
+  if (!waiting) return;
+  const data = await ctx.files.read(fileKey);
+  if (!data) return markFailed(ctx, fileKey, 'the uploaded file is missing');
+  const type = sniffType(data);
+  const original = { size: data.length, md5: md5(data) };
+  if (type === 'pdf') {
+    const org = { key: fileKey, width: 0, height: 0, ...original };
+    return markReady(ctx, fileKey, { ...original, width: 0, height: 0 }, { org });
+  }
+  if (!type) return markFailed(ctx, fileKey, 'unknown file type');
+  try {
+    const variants = await renderVariants(ctx, fileKey, data, type);
+    const { width, height } = variants.webP as VariantFile;
+    await markReady(ctx, fileKey, { ...original, width, height }, variants);
+  } catch (error) {
+    if (error instanceof UndecodableDesign || isDecodeError(error)) {
+      return markFailed(ctx, fileKey, error instanceof Error ? error.message : String(error));
+    }
+    throw error;
+  }
+}
+
+async function renderVariants(
+  ctx: AppContext,
+  fileKey: string,
+  data: Buffer,
+  type: NonNullable<ReturnType<typeof sniffType>>,
+): Promise<Variants> {
+  const source = rasterSource(data, type);
+  const dir = variantDirOf(fileKey);
+  const store = async (name: keyof Variants, pipeline: Sharp): Promise<VariantFile> => {
+    const { data: output, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    const key = variantKey(dir, name);
+    await ctx.files.put(key, output);
+    return { key, width: info.width, height: info.height, size: output.length, md5: md5(output) };
+  };
+
+  const webP = await store('webP', source.open().webp({ quality: 90 }));
+  const { width, height } = webP;
+  if (width > DesignLimits.maxSidePx || height > DesignLimits.maxSidePx) {
+    throw new UndecodableDesign('the image is larger than 16384 px a side');
+  }
+  const org = SHOWN_AS_IS.has(type)
+    ? { key: fileKey, width, height, size: data.length, md5: md5(data) }
+    : await store('org', source.open().png());
+
+  // Each smaller size is made from the one above it, so the full image is decoded only once more.
+  const halfWidth = Math.max(1, Math.round((width * VARIANT_PERCENT.p50) / 100));
+  const half = await source
+    .open()
+    .resize({ width: halfWidth })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const fromRaw = (raw: { data: Buffer; info: OutputInfo }) =>
+    sharpOfRaw(raw.data, raw.info.width, raw.info.height);
+  const p50 = await store('p50', fromRaw(half).webp({ quality: 80 }));
+  const quarterWidth = Math.max(1, Math.round((width * VARIANT_PERCENT.p25) / 100));
+  const quarter = await fromRaw(half)
+    .resize({ width: quarterWidth })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const p25 = await store('p25', fromRaw(quarter).webp({ quality: 80 }));
+  const p5Width = Math.max(1, Math.round((width * VARIANT_PERCENT.p5) / 100));
+  const p5 = await store('p5', fromRaw(quarter).resize({ width: p5Width }).webp({ quality: 80 }));
+
+  const { cover: size } = DesignLimits;
+  const bigEnough = half.info.width >= size.width && half.info.height >= size.height;
+  const coverSource = bigEnough ? fromRaw(half) : source.open();
+  const cover = await store(
+    'cover',
+    coverSource.resize(size.width, size.height, { fit: 'cover', position: 'top' }).webp({ quality: 80 }),
+  );
+  return { org, webP, p5, p25, p50, cover };
+}
+
+function sharpOfRaw(data: Buffer, width: number, height: number): Sharp {
+  return sharp(data, { raw: { width, height, channels: 4 } });
+}
+
+/** libvips' words for a file it cannot read (corrupt, truncated, over the pixel limit). */
+function isDecodeError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /unsupported image format|Input (buffer|file) (contains|has)|pixel limit|corrupt|premature|VipsJpeg|pngload|gifload|webpload|tiffload|svgload|bad/i.test(
+    message,
+  );
+}
+
+async function markReady(
+  ctx: AppContext,
+  fileKey: string,
+  original: { size: number; md5: string; width: number; height: number },
+  variants: Variants,
+) {
+  await ctx.db
+    .update(designVersions)
+    .set({ status: 'ready', error: null, variants, ...original })
+    .where(eq(designVersions.fileKey, fileKey));
+  await ctx.cache.bump();
+}
+
+async function markFailed(ctx: AppContext, fileKey: string, reason: string) {
+  await ctx.db
+    .update(designVersions)
+    .set({ status: 'failed', error: reason.slice(0, 500) })
+    .where(eq(designVersions.fileKey, fileKey));
+  await ctx.cache.bump();
+}

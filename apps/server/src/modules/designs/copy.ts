@@ -1,0 +1,160 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { enqueue } from '../../jobs/queue.js';
+import { VARIANTS_JOB } from '../../jobs/variants.js';
+import { projectAccess } from '../projects/policy.js';
+import { projects } from '../projects/tables.js';
+import { isUuid } from '../teams/policy.js';
+import { type DesignRow, designAccess, designsOfProject, requireDesignProject } from './policy.js';
+import { assertDesignRoom } from './quota.js';
+import { loadImages, touchProject } from './service.js';
+import { designs, designVersions } from './tables.js';
+
+type CopyEntry = Record<string, { name?: string } | string | null>;
+
+async function nextOrder(tx: Tx, projectId: string): Promise<number> {
+  const [{ top }] = await tx
+    .select({ top: sql<number>`coalesce(max(${designs.orderIndex}), 0)::int` })
+    .from(designs)
+    .where(eq(designs.projectId, projectId));
+  return top + 1;
+}
+
+/** A new design in the target with every version of the source; the files are shared, not duplicated. */
+async function copyDesign(
+  tx: Tx,
+  source: DesignRow,
+  targetId: string,
+  name: string,
+  order: number,
+  userId: string,
+  now: Date,
+) {
+  const [copy] = await tx
+    .insert(designs)
+    .values({
+      projectId: targetId,
+      name,
+      type: source.type,
+      orderIndex: order,
+      positionX: source.positionX,
+      positionY: source.positionY,
+      batch: source.batch,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const versions = await tx.select().from(designVersions).where(eq(designVersions.designId, source.id));
+  let current: string | null = null;
+  for (const { id, designId: _source, ...version } of versions) {
+    const [made] = await tx
+      .insert(designVersions)
+      .values({ ...version, designId: copy.id })
+      .returning({ id: designVersions.id });
+    if (id === source.currentVersionId) current = made.id;
+    // A copy made while the variants are under way is marked ready by a fresh run of the job.
+    if (version.status === 'processing') {
+      await enqueue(tx, VARIANTS_JOB, { fileKey: version.fileKey }, { dedupeKey: version.fileKey });
+    }
+  }
+  await tx.update(designs).set({ currentVersionId: current }).where(eq(designs.id, copy.id));
+  return copy.id;
+}
+
+/**
+ * `POST project/copyimage`: copies designs of any project of the team the caller can see into a project they
+ * can edit. Answers a list of single-key maps `{ source id: new design }`, with `errIds` (sources that could
+ * not be copied) and `doneIds`; 11023 stops the whole copy.
+ */
+export async function copyImages(
+  ctx: AppContext,
+  userId: string,
+  input: { team_id: string; project_id: string; images: CopyEntry[] },
+) {
+  const target = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  requireDesignProject(target);
+  const wanted = new Map<string, string | undefined>();
+  for (const entry of input.images) {
+    for (const [sourceId, value] of Object.entries(entry)) {
+      wanted.set(sourceId, typeof value === 'string' ? value : (value?.name ?? undefined));
+    }
+  }
+  const ids = [...wanted.keys()].filter(isUuid);
+  const candidates = ids.length
+    ? await ctx.db
+        .select({ design: designs })
+        .from(designs)
+        .innerJoin(projects, eq(projects.id, designs.projectId))
+        .where(and(inArray(designs.id, ids), isNull(designs.deletedAt), eq(projects.teamId, input.team_id)))
+    : [];
+  const visibleProjects = new Set<string>();
+  for (const projectId of new Set(candidates.map((row) => row.design.projectId))) {
+    const seen = await projectAccess(ctx.db, userId, input.team_id, projectId).then(
+      () => true,
+      () => false,
+    );
+    if (seen) visibleProjects.add(projectId);
+  }
+  const sources = candidates
+    .map((row) => row.design)
+    .filter((design) => visibleProjects.has(design.projectId));
+  await assertDesignRoom(ctx, ctx.db, input.team_id, input.project_id, sources.length);
+  const now = ctx.now();
+  const made = await ctx.db.transaction(async (tx) => {
+    let order = await nextOrder(tx, input.project_id);
+    const pairs: [string, string][] = [];
+    for (const source of sources) {
+      const name = wanted.get(source.id) ?? source.name;
+      pairs.push([source.id, await copyDesign(tx, source, input.project_id, name, order++, userId, now)]);
+    }
+    await touchProject(tx, input.project_id, now);
+    return pairs;
+  });
+  ctx.jobs.wake();
+  const images = await loadImages(
+    ctx,
+    ctx.db,
+    inArray(
+      designs.id,
+      made.map(([, copy]) => copy),
+    ),
+  );
+  const byId = new Map(images.map((image) => [image.id, image]));
+  const doneIds = made.map(([source]) => source);
+  return {
+    result: made.map(([source, copy]) => ({ [source]: byId.get(copy) })),
+    doneIds,
+    errIds: [...wanted.keys()].filter((id) => !doneIds.includes(id)),
+  };
+}
+
+/** `PUT project/image_move`: designs (with their versions) move to another project of the same team. */
+export async function moveImages(
+  ctx: AppContext,
+  userId: string,
+  input: { project_id: string; team_id?: string; target_project_id: string; image_ids: string[] },
+) {
+  const source = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  const teamId = source.project.teamId;
+  const target = await designAccess(ctx.db, userId, teamId, input.target_project_id, 'edit');
+  requireDesignProject(target);
+  const found = await designsOfProject(ctx.db, input.project_id, input.image_ids, 'live');
+  const ids = found.map((design) => design.id);
+  if (input.target_project_id === input.project_id) return loadImages(ctx, ctx.db, inArray(designs.id, ids));
+  await assertDesignRoom(ctx, ctx.db, teamId, input.target_project_id, found.length);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    let order = await nextOrder(tx, input.target_project_id);
+    for (const id of ids) {
+      await tx
+        .update(designs)
+        .set({ projectId: input.target_project_id, sectorId: null, orderIndex: order++, updatedAt: now })
+        .where(eq(designs.id, id));
+    }
+    await touchProject(tx, input.project_id, now);
+    await touchProject(tx, input.target_project_id, now);
+  });
+  return loadImages(ctx, ctx.db, inArray(designs.id, ids));
+}

@@ -1,0 +1,111 @@
+import { Codes, DesignLimits } from '@ferry/shared';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AppContext } from '../../context.js';
+import { AppError, fail } from '../../http/errors.js';
+import { type Dimensions, headerDimensions, isTooLarge } from '../storage/dimensions.js';
+import { type SniffedType, sniffType } from '../storage/sniff.js';
+import { uploads } from '../uploads/tables.js';
+
+export interface UploadedFile {
+  key: string;
+  name: string;
+  fileType: SniffedType;
+  size: number;
+  position_x?: number;
+  position_y?: number;
+}
+
+export interface DroppedFile {
+  key: string;
+  name: string;
+  error: AppError;
+}
+
+const DESIGN_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|tiff?|pdf|psd|svg)$/i;
+
+/** A design is named after its file, without the extension: `home.png` and `home.jpg` are versions of `home`. */
+export const designNameOf = (fileName: string) => fileName.replace(DESIGN_EXTENSIONS, '') || fileName;
+
+/** What the header declares; TIFF and SVG keep it where sharp reads it, still without decoding pixels. */
+async function declaredSize(data: Buffer, type: SniffedType): Promise<Dimensions | null> {
+  if (type === 'pdf') return null;
+  const fromHeader = headerDimensions(data, type);
+  if (fromHeader) return fromHeader;
+  const metadata = await sharp(data)
+    .metadata()
+    .catch(() => {
+      throw fail('IMAGE_FORMAT_INVALID');
+    });
+  return { width: metadata.width ?? 0, height: metadata.height ?? 0 };
+}
+
+/**
+ * Checks uploaded files by their content before they become designs: the caller's own unregistered upload,
+ * at most 100 MB, a design type by its leading bytes, at most 16384 px a side. Refused files are dropped
+ * from the batch and removed, so nothing of them stays stored.
+ */
+export async function inspectUploads(
+  ctx: AppContext,
+  userId: string,
+  teamId: string,
+  files: { key: string; name?: string; position_x?: number; position_y?: number }[],
+): Promise<{ accepted: UploadedFile[]; dropped: DroppedFile[] }> {
+  const keys = [...new Set(files.map((file) => file.key))];
+  const rows = await ctx.db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.key, keys),
+        eq(uploads.userId, userId),
+        eq(uploads.teamId, teamId),
+        isNull(uploads.registeredAt),
+      ),
+    );
+  const mine = new Map(rows.map((row) => [row.key, row]));
+  const accepted: UploadedFile[] = [];
+  const dropped: DroppedFile[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    const name = designNameOf(file.name ?? '');
+    try {
+      if (!mine.has(file.key) || seen.has(file.key)) throw fail('UPLOAD_NOT_FOUND');
+      seen.add(file.key);
+      const stored = await ctx.files.stat(file.key);
+      if (!stored) throw fail('UPLOAD_NOT_FOUND');
+      if (stored.size > DesignLimits.designMaxBytes) throw fail('DESIGN_TOO_LARGE');
+      const data = await ctx.files.read(file.key);
+      const fileType = data ? sniffType(data) : null;
+      if (!data || !fileType) throw fail('IMAGE_FORMAT_UNSUPPORTED');
+      const declared = await declaredSize(data, fileType);
+      if (declared && isTooLarge(declared, DesignLimits.maxSidePx)) throw fail('IMAGE_TOO_BIG_TO_PROCESS');
+      accepted.push({ ...file, name, fileType, size: stored.size });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      dropped.push({ key: file.key, name, error });
+    }
+  }
+  // Refused uploads of the caller's own are removed; keys that were not theirs are never touched.
+  for (const { key, error } of dropped) {
+    if (!mine.has(key) || error.entry === Codes.UPLOAD_NOT_FOUND) continue;
+    await ctx.files.remove(key);
+    await ctx.db.delete(uploads).where(eq(uploads.key, key));
+  }
+  return { accepted, dropped };
+}
+
+/**
+ * When a whole batch is refused: oversized files answer the spec's single-file or several-file wording;
+ * anything else the first refusal.
+ */
+export function batchRefusal(dropped: DroppedFile[]): AppError {
+  const oversized = dropped.filter((file) => file.error.entry === Codes.DESIGN_TOO_LARGE);
+  if (oversized.length === dropped.length && dropped.length > 1) {
+    return fail('DESIGNS_TOO_LARGE', undefined, { dropped: dropped.map(({ key, name }) => ({ key, name })) });
+  }
+  const first = dropped[0].error;
+  return new AppError(first.entry, first.wording, {
+    dropped: dropped.map(({ key, name }) => ({ key, name })),
+  });
+}

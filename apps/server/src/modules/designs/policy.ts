@@ -1,0 +1,58 @@
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { fail } from '../../http/errors.js';
+import { type ProjectAccess, projectAccess, requireEdit, teamOfProject } from '../projects/policy.js';
+import { isUuid } from '../teams/policy.js';
+import { designs } from './tables.js';
+
+export type DesignRow = typeof designs.$inferSelect;
+
+/**
+ * The caller's access to a project's designs. Calls that name only the project find its team first; a
+ * project of another team is "project does not exist" either way (projects/policy.ts).
+ */
+export async function designAccess(
+  db: Db | Tx,
+  userId: string,
+  teamId: string | undefined,
+  projectId: string,
+  need: 'view' | 'edit',
+): Promise<ProjectAccess> {
+  const team = teamId ?? (await teamOfProject(db, projectId, userId));
+  const access = await projectAccess(db, userId, team, projectId);
+  if (need === 'edit') requireEdit(access);
+  return access;
+}
+
+/** Design-system projects hold design-system files, not designs (spec 001 §1). */
+export function requireDesignProject(access: ProjectAccess) {
+  if (access.project.type === 'dsm') throw fail('IMAGE_TYPE_ERROR');
+}
+
+/**
+ * Designs of this project by id, live or in the recycle bin. An id that is not one of them (another
+ * project's, another team's, made up) answers "the image has been deleted", the spec's word for a design
+ * that is not there (10083).
+ */
+export async function designsOfProject(
+  db: Db | Tx,
+  projectId: string,
+  ids: string[],
+  state: 'live' | 'deleted',
+): Promise<DesignRow[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.every(isUuid)) throw fail('IMAGE_DELETED');
+  const rows = await db
+    .select()
+    .from(designs)
+    .where(
+      and(
+        eq(designs.projectId, projectId),
+        inArray(designs.id, unique),
+        state === 'live' ? isNull(designs.deletedAt) : isNotNull(designs.deletedAt),
+      ),
+    );
+  if (rows.length !== unique.length) throw fail('IMAGE_DELETED');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return unique.map((id) => byId.get(id) as DesignRow);
+}

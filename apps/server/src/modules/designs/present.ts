@@ -1,0 +1,107 @@
+import {
+  type DesignStatus,
+  type DesignUrls,
+  type ImageView,
+  Limits,
+  VARIANT_NAMES,
+  type VersionView,
+} from '@ferry/shared';
+import type { AppContext } from '../../context.js';
+import type { DesignRow } from './policy.js';
+import type { designVersions, Variants } from './tables.js';
+
+export type VersionRow = typeof designVersions.$inferSelect;
+
+/**
+ * Signed URLs expire at the end of tomorrow: long enough for a working day, and the same all day long, so
+ * the browser's cache keeps thumbnails between page loads.
+ */
+export function urlExpiry(now: Date): Date {
+  const startOfDay = Math.floor(now.getTime() / Limits.msPerDay) * Limits.msPerDay;
+  return new Date(startOfDay + 2 * Limits.msPerDay);
+}
+
+export function signedVariantUrls(ctx: AppContext, variants: Variants): DesignUrls {
+  const expiresAt = urlExpiry(ctx.now());
+  const urls: DesignUrls = {};
+  for (const name of VARIANT_NAMES) {
+    const file = variants[name];
+    if (file) urls[name] = ctx.files.signedUrl(file.key, expiresAt);
+  }
+  return urls;
+}
+
+export interface ImageCounts {
+  versions: number;
+  positions?: number;
+  comments?: number;
+}
+
+export function presentImage(
+  ctx: AppContext,
+  design: DesignRow,
+  version: VersionRow | null,
+  counts: ImageCounts,
+): ImageView {
+  const urls = version?.status === 'ready' ? signedVariantUrls(ctx, version.variants) : {};
+  const url = urls.org ?? '';
+  return {
+    id: design.id,
+    image_id: design.id,
+    project_id: design.projectId,
+    name: design.name,
+    type: design.type,
+    file_type: version?.fileType ?? '',
+    status: (version?.status ?? 'failed') as DesignStatus,
+    batch: design.batch,
+    url,
+    image_url: url,
+    urls,
+    width: version?.width ?? 0,
+    height: version?.height ?? 0,
+    size: version?.size ?? 0,
+    position_x: design.positionX,
+    position_y: design.positionY,
+    order: design.orderIndex,
+    sector_id: design.sectorId,
+    group: [],
+    parentSet: null,
+    version_id: version?.id ?? '',
+    version_count: counts.versions,
+    // Prototype hotspots and comments arrive with their modules.
+    position_count: counts.positions ?? 0,
+    comment_count: counts.comments ?? 0,
+    user_id: design.createdBy,
+    create_time: design.createdAt.toISOString(),
+    update_time: design.updatedAt.toISOString(),
+  };
+}
+
+export function presentVersion(
+  ctx: AppContext,
+  version: VersionRow,
+  currentId: string | null,
+  editorName: string,
+): VersionView {
+  const urls = version.status === 'ready' ? signedVariantUrls(ctx, version.variants) : {};
+  return {
+    id: version.id,
+    version_id: version.id,
+    version: version.number,
+    version_info: `V${version.number}`,
+    status: version.status as DesignStatus,
+    file_type: version.fileType,
+    size: version.size,
+    width: version.width,
+    height: version.height,
+    url: urls.org ?? '',
+    url_md5: version.md5,
+    urls,
+    json_url: '',
+    json_md5: '',
+    comments: 0,
+    current: version.id === currentId,
+    editor_info: { user_id: version.uploadedBy, name: editorName },
+    create_time: version.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,126 @@
+import {
+  addVersionsBody,
+  Codes,
+  cntLimitQuery,
+  copyImagesBody,
+  deleteImagesBody,
+  imageHandleQuery,
+  imageQuery,
+  imagesQuery,
+  moveImagesBody,
+  recoveryBody,
+  recycleBinQuery,
+  registerImagesBody,
+  searchImageQuery,
+  setTypeImageDeleteBody,
+  signUrlBody,
+  stsSignUrlBody,
+  updateImagesBody,
+} from '@ferry/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { actorOf } from '../../http/auth.js';
+import { ok, requestLang } from '../../http/envelope.js';
+import { parse } from '../../http/parse.js';
+import { copyImages, moveImages } from './copy.js';
+import type { DroppedFile } from './inspect.js';
+import { addVersions, registerImages } from './register.js';
+import { countLimitInfo, getImage, listImages, searchImages, updateImages } from './service.js';
+import { deleteImages, deleteSetImages, listRecycleBin, recoverImages } from './trash.js';
+import { imageHandle, signUrls } from './urls.js';
+import { versionRoutes } from './versions.routes.js';
+
+/** Files refused from a batch, each with its code and wording; several oversized ones add the spec's warning. */
+function presentDropped(request: FastifyRequest, dropped: DroppedFile[]) {
+  const lang = requestLang(request);
+  const oversized = dropped.filter((file) => file.error.entry === Codes.DESIGN_TOO_LARGE).length;
+  const warning = oversized > 1 ? Codes.DESIGNS_TOO_LARGE : oversized === 1 ? Codes.DESIGN_TOO_LARGE : null;
+  return {
+    dropped: dropped.map(({ key, name, error }) => ({
+      key,
+      name,
+      code: error.entry.code,
+      msg: error.message_in(lang),
+    })),
+    warning: warning && { code: warning.code, msg: lang === 'zh-CN' ? warning.zh : warning.en },
+  };
+}
+
+export function designRoutes(app: FastifyInstance, ctx: AppContext) {
+  const user = (request: FastifyRequest) => actorOf(request).userId;
+
+  app.post('/api/project/image', async (request) => {
+    const { images, dropped } = await registerImages(
+      ctx,
+      user(request),
+      parse(registerImagesBody, request.body),
+    );
+    return ok(request, { images, ...presentDropped(request, dropped) });
+  });
+
+  app.put('/api/project/version', async (request) =>
+    ok(request, { images: await addVersions(ctx, user(request), parse(addVersionsBody, request.body)) }),
+  );
+
+  app.get('/api/project/image', async (request) =>
+    ok(request, await getImage(ctx, user(request), parse(imageQuery, request.query))),
+  );
+
+  app.get('/api/project/images', async (request) =>
+    ok(request, await listImages(ctx, user(request), parse(imagesQuery, request.query))),
+  );
+
+  app.put('/api/project/image', async (request) =>
+    ok(request, { images: await updateImages(ctx, user(request), parse(updateImagesBody, request.body)) }),
+  );
+
+  // The spec sends the ids in the body; a query string works too.
+  app.delete('/api/project/image', async (request) => {
+    const input = parse(deleteImagesBody, { ...(request.query as object), ...(request.body as object) });
+    return ok(request, await deleteImages(ctx, user(request), input));
+  });
+
+  app.put('/api/project/set_type_image_delete', async (request) =>
+    ok(request, await deleteSetImages(ctx, user(request), parse(setTypeImageDeleteBody, request.body))),
+  );
+
+  app.put('/api/project/image_recovery', async (request) =>
+    ok(request, { images: await recoverImages(ctx, user(request), parse(recoveryBody, request.body)) }),
+  );
+
+  app.get('/api/project/recycle_bin', async (request) =>
+    ok(request, await listRecycleBin(ctx, user(request), parse(recycleBinQuery, request.query))),
+  );
+
+  // The spec's client reads `result` as the list of single-key maps and the ids beside it.
+  app.post('/api/project/copyimage', async (request) => {
+    const copied = await copyImages(ctx, user(request), parse(copyImagesBody, request.body));
+    return { ...ok(request, copied.result), errIds: copied.errIds, doneIds: copied.doneIds };
+  });
+
+  app.put('/api/project/image_move', async (request) =>
+    ok(request, { images: await moveImages(ctx, user(request), parse(moveImagesBody, request.body)) }),
+  );
+
+  app.get('/api/project/search_image', async (request) =>
+    ok(request, await searchImages(ctx, user(request), parse(searchImageQuery, request.query))),
+  );
+
+  app.get('/api/project/image/cntlimitinfo', async (request) =>
+    ok(request, await countLimitInfo(ctx, user(request), parse(cntLimitQuery, request.query).project_id)),
+  );
+
+  app.get('/api/image_handle', async (request) =>
+    ok(request, await imageHandle(ctx, user(request), parse(imageHandleQuery, request.query))),
+  );
+
+  app.post('/api/project/sign_url', async (request) =>
+    ok(request, await signUrls(ctx, user(request), parse(signUrlBody, request.body))),
+  );
+
+  app.post('/api/project/sts_sign_url', async (request) =>
+    ok(request, await signUrls(ctx, user(request), parse(stsSignUrlBody, request.body))),
+  );
+
+  versionRoutes(app, ctx);
+}

@@ -1,0 +1,148 @@
+import { DesignLimits, type ImageDetail, type ImageView } from '@ferry/shared';
+import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db, Tx } from '../../db/client.js';
+import { users } from '../account/tables.js';
+import { likePattern } from '../projects/listing.js';
+import { projects } from '../projects/tables.js';
+import { designAccess, designsOfProject } from './policy.js';
+import { presentImage, presentVersion } from './present.js';
+import { designQuota } from './quota.js';
+import { designs, designVersions } from './tables.js';
+
+const versionCount = sql<number>`(select count(*) from ${designVersions} where ${designVersions.designId} = ${designs.id})::int`;
+
+/** Designs with their current version, in stage order; one query however many there are. */
+export async function loadImages(
+  ctx: AppContext,
+  db: Db | Tx,
+  where: SQL | undefined,
+  order: 'stage' | 'deleted' = 'stage',
+): Promise<ImageView[]> {
+  const rows = await db
+    .select({ design: designs, version: designVersions, versions: versionCount })
+    .from(designs)
+    .leftJoin(designVersions, eq(designVersions.id, designs.currentVersionId))
+    .where(where)
+    .orderBy(
+      ...(order === 'stage'
+        ? [asc(designs.orderIndex), asc(designs.createdAt), asc(designs.id)]
+        : [desc(designs.deletedAt), asc(designs.id)]),
+    );
+  return rows.map((row) => presentImage(ctx, row.design, row.version, { versions: row.versions }));
+}
+
+export const liveIn = (projectId: string) => and(eq(designs.projectId, projectId), isNull(designs.deletedAt));
+
+export async function listImages(
+  ctx: AppContext,
+  userId: string,
+  input: { project_id: string; team_id?: string },
+) {
+  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
+  const images = await loadImages(ctx, ctx.db, liveIn(input.project_id));
+  return {
+    images,
+    total: images.length,
+    slow_warning: images.length > DesignLimits.slownessWarningDesigns,
+  };
+}
+
+export async function getImage(
+  ctx: AppContext,
+  userId: string,
+  input: { image_id: string; project_id: string; team_id?: string },
+): Promise<ImageDetail> {
+  const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
+  const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
+  const [image] = await loadImages(ctx, ctx.db, eq(designs.id, design.id));
+  const versions = await ctx.db
+    .select({ version: designVersions, editor: users.name })
+    .from(designVersions)
+    .leftJoin(users, eq(users.id, designVersions.uploadedBy))
+    .where(eq(designVersions.designId, design.id))
+    .orderBy(desc(designVersions.number));
+  return {
+    ...image,
+    versions: versions.map((row) =>
+      presentVersion(ctx, row.version, design.currentVersionId, row.editor ?? ''),
+    ),
+    user_in_project: access.projectRole !== null,
+  };
+}
+
+type ImageChange = {
+  image_id?: string;
+  id?: string;
+  name?: string;
+  position_x?: number;
+  position_y?: number;
+  order?: number;
+};
+
+/** Rename, place on the board, reorder: editors only, designs of this project only. */
+export async function updateImages(
+  ctx: AppContext,
+  userId: string,
+  input: { project_id: string; team_id?: string; images: ImageChange[] },
+) {
+  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  const ids = input.images.map((change) => change.image_id ?? change.id ?? '');
+  await designsOfProject(ctx.db, input.project_id, ids, 'live');
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    for (const [index, change] of input.images.entries()) {
+      await tx
+        .update(designs)
+        .set({
+          ...(change.name !== undefined ? { name: change.name } : {}),
+          ...(change.position_x !== undefined ? { positionX: change.position_x } : {}),
+          ...(change.position_y !== undefined ? { positionY: change.position_y } : {}),
+          ...(change.order !== undefined ? { orderIndex: change.order } : {}),
+          updatedAt: now,
+        })
+        .where(eq(designs.id, ids[index]));
+    }
+    await touchProject(tx, input.project_id, now);
+  });
+  return loadImages(ctx, ctx.db, inArray(designs.id, ids));
+}
+
+/** Changes to designs count as changes to their project ("recently updated"). */
+export async function touchProject(db: Db | Tx, projectId: string, now: Date) {
+  await db.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
+}
+
+export async function searchImages(
+  ctx: AppContext,
+  userId: string,
+  input: { pid: string; keyword: string; types?: string; exact_name: boolean },
+) {
+  await designAccess(ctx.db, userId, undefined, input.pid, 'view');
+  const types = input.types
+    ?.split(',')
+    .map((type) => type.trim())
+    .filter(Boolean);
+  const images = await loadImages(
+    ctx,
+    ctx.db,
+    and(
+      liveIn(input.pid),
+      input.exact_name ? eq(designs.name, input.keyword) : ilike(designs.name, likePattern(input.keyword)),
+      types?.length ? inArray(designs.type, types) : undefined,
+    ),
+  );
+  return { images, total: images.length };
+}
+
+/** `project/image/cntlimitinfo`: the project's design quota, and whether the stage shows the slowness warning. */
+export async function countLimitInfo(ctx: AppContext, userId: string, projectId: string) {
+  const access = await designAccess(ctx.db, userId, undefined, projectId, 'view');
+  const quota = await designQuota(ctx, ctx.db, access.project.teamId, projectId);
+  return {
+    project_id: projectId,
+    ...quota,
+    slow_warning_cnt: DesignLimits.slownessWarningDesigns,
+    slow_warning: quota.cur_cnt > DesignLimits.slownessWarningDesigns,
+  };
+}

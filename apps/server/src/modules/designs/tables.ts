@@ -1,0 +1,96 @@
+import type { VariantName } from '@ferry/shared';
+import {
+  type AnyPgColumn,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { generatedId, stampedNow } from '../../db/columns.js';
+import { users } from '../account/tables.js';
+import { projects } from '../projects/tables.js';
+
+export interface VariantFile {
+  key: string;
+  width: number;
+  height: number;
+  size: number;
+  md5: string;
+}
+export type Variants = Partial<Record<VariantName, VariantFile>>;
+
+/**
+ * A design (the spec's "image"): a named page of a project with its versions. Sections will point at designs
+ * through `sector_id`; a design in the recycle bin has `deleted_at`.
+ */
+export const designs = pgTable(
+  'designs',
+  {
+    id: generatedId(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** image | pdf (spec 001 §3; sets, cards and boards come with their modules) */
+    type: text('type').notNull().default('image'),
+    currentVersionId: uuid('current_version_id').references((): AnyPgColumn => designVersions.id, {
+      onDelete: 'set null',
+    }),
+    /** The section holding the design; sections arrive with their module. */
+    sectorId: uuid('sector_id'),
+    orderIndex: integer('order_index').notNull().default(0),
+    positionX: doublePrecision('position_x').notNull().default(0),
+    positionY: doublePrecision('position_y').notNull().default(0),
+    /** The upload call that brought the design in. */
+    batch: text('batch').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: stampedNow('created_at'),
+    updatedAt: stampedNow('updated_at'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('designs_project_idx').on(table.projectId, table.deletedAt, table.orderIndex),
+    index('designs_project_name_idx').on(table.projectId, table.name),
+    index('designs_deleted_idx').on(table.deletedAt),
+  ],
+);
+
+/**
+ * One uploaded file of a design. Copies share files: `file_key` (the original) and `variant_dir` (where its
+ * variants live) may appear on several rows, and a file goes only when no row names it any more.
+ */
+export const designVersions = pgTable(
+  'design_versions',
+  {
+    id: generatedId(),
+    designId: uuid('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    fileKey: text('file_key').notNull(),
+    variantDir: text('variant_dir').notNull(),
+    /** png, jpeg, gif, webp, bmp, tiff, pdf, psd, svg: told by the leading bytes */
+    fileType: text('file_type').notNull(),
+    /** processing | ready | failed */
+    status: text('status').notNull().default('processing'),
+    size: integer('size').notNull(),
+    md5: text('md5').notNull().default(''),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    variants: jsonb('variants').$type<Variants>().notNull().default({}),
+    error: text('error'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: stampedNow('created_at'),
+  },
+  (table) => [
+    unique('design_versions_number_unique').on(table.designId, table.number),
+    index('design_versions_file_idx').on(table.fileKey),
+    index('design_versions_variant_dir_idx').on(table.variantDir),
+  ],
+);
