@@ -124,14 +124,12 @@ describe('copy and move', () => {
       .insert(designs)
       .values({ projectId: from.projectId, name: 'src' })
       .returning();
-    await server.ctx.db
-      .insert(designs)
-      .values(
-        Array.from({ length: PlanLimits[1].imageMax }, (_, i) => ({
-          projectId: to.projectId,
-          name: `d${i}`,
-        })),
-      );
+    await server.ctx.db.insert(designs).values(
+      Array.from({ length: PlanLimits[1].imageMax }, (_, i) => ({
+        projectId: to.projectId,
+        name: `d${i}`,
+      })),
+    );
     const full = await api.post('/api/project/copyimage', {
       team_id: free.id,
       project_id: to.projectId,
