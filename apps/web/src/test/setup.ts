@@ -2,7 +2,7 @@
  * Test set-up for the web tests (imported first by each test file): the browser APIs jsdom lacks and
  * antd uses, the app's i18n, and a clean session, client and network state before every test.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetClientState, setClientUi } from '../api/client';
 import '../i18n';
@@ -12,6 +12,10 @@ import { setNavigator } from '../state/navigation';
 import { resetNetworkStatus } from '../state/network';
 import { reloadSession } from '../state/session';
 import { clearTeamEvent } from '../state/teamEvents';
+
+// The project pages mount the sidebar tree, tabs and menus at once; on a busy machine jsdom needs more than the
+// default second before a page settles.
+configure({ asyncUtilTimeout: 3000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

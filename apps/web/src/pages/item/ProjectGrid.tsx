@@ -1,6 +1,7 @@
 import { FolderFilled } from '@ant-design/icons';
 import type { ProjectCard } from '@ferry/shared';
 import { Button, Empty, type MenuProps, Skeleton } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProjectTile } from './ProjectTile';
 
@@ -28,6 +29,30 @@ function FolderLinks({ folders, onOpen }: { folders: FolderLink[]; onOpen: (id: 
           {folder.count !== undefined ? <span className="project-folder-count">{folder.count}</span> : null}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** Loads the next page when the "load more" row scrolls into view; the button stays for keyboards. */
+function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () => void }) {
+  const { t } = useTranslation();
+  const row = useRef<HTMLDivElement>(null);
+  const latest = useRef(onLoadMore);
+  latest.current = onLoadMore;
+  useEffect(() => {
+    const node = row.current;
+    if (!node || loading || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) latest.current();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loading]);
+  return (
+    <div className="project-more" ref={row}>
+      <Button loading={loading} onClick={onLoadMore} data-testid="project-load-more">
+        {t('item.loadMore')}
+      </Button>
     </div>
   );
 }
@@ -96,13 +121,7 @@ export function ProjectGrid({
           ))}
         </ul>
       ) : null}
-      {hasMore ? (
-        <div className="project-more">
-          <Button loading={loadingMore} onClick={onLoadMore} data-testid="project-load-more">
-            {t('item.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+      {hasMore ? <LoadMore loading={loadingMore} onLoadMore={onLoadMore} /> : null}
     </>
   );
 }

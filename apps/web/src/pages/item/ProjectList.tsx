@@ -94,6 +94,7 @@ export function ProjectList({
   }, [list.error, navigate, teamId, message]);
 
   const setTab = (next: ProjectTab) => {
+    setKeyword('');
     const query = new URLSearchParams(params);
     if (next === 'all') query.delete('tab');
     else query.set('tab', next);
@@ -119,6 +120,7 @@ export function ProjectList({
         onTab={setTab}
         sort={sort}
         onSort={setSort}
+        keyword={keyword}
         onSearch={setKeyword}
         onCreate={canCreate ? () => setCreating(true) : undefined}
       />

@@ -1,6 +1,7 @@
 import { CheckOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
 import { PROJECT_TABS, type ProjectTab } from '@ferry/shared';
 import { Button, Dropdown, Input, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectSort } from '../../api/projects';
 import { formatSort } from './useProjectList';
@@ -21,6 +22,7 @@ export function ProjectToolbar({
   onTab,
   sort,
   onSort,
+  keyword,
   onSearch,
   onCreate,
 }: {
@@ -28,11 +30,17 @@ export function ProjectToolbar({
   onTab: (tab: ProjectTab) => void;
   sort: ProjectSort;
   onSort: (sort: ProjectSort) => void;
+  /** The keyword searched for; the box empties when it is cleared elsewhere (a tab change). */
+  keyword: string;
   onSearch: (keyword: string) => void;
   /** Absent for those who may not create projects. */
   onCreate?: () => void;
 }) {
   const { t } = useTranslation();
+  const [draft, setDraft] = useState(keyword);
+  useEffect(() => {
+    if (!keyword) setDraft('');
+  }, [keyword]);
   const current = formatSort(sort);
   // The recent tabs have an order of their own; the menu applies to the others.
   const sortable = tab === 'all' || tab === 'join';
@@ -52,8 +60,10 @@ export function ProjectToolbar({
           allowClear
           className="project-search"
           placeholder={t('item.searchPlaceholder')}
+          value={draft}
           onSearch={(value) => onSearch(value.trim())}
           onChange={(event) => {
+            setDraft(event.target.value);
             if (!event.target.value) onSearch('');
           }}
           data-testid="project-search"
