@@ -154,6 +154,14 @@ describe('the project list', () => {
     await confirm.click();
     await card(page, 'Tokens').waitFor({ state: 'detached' });
     expect((await cardNames(page)).sort()).toEqual(['Checkout', 'Dashboard', 'Onboarding']);
+
+    // The same list in Chinese, inside a folder.
+    await page.evaluate(() => window.localStorage.setItem('lang', 'zh-CN'));
+    await page.reload();
+    await folderRow(page, 'Design').getByText('Design').click();
+    await expect.poll(() => page.title()).toBe('团队项目 - Ferry');
+    await card(page, 'Dashboard').hover();
+    await screenshot(page, 'projects-08-folder-zh');
     await context.close();
   });
 });
