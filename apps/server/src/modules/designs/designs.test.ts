@@ -188,3 +188,24 @@ describe('the recycle bin', () => {
     server.advance(-31 * Limits.msPerDay);
   });
 });
+
+describe('deleting a project', () => {
+  it('removes its designs and, through a job, their files; the team quota counts the fullest project', async () => {
+    const ids = await newProject();
+    await upload(ids, ['A.png', 'B.png']);
+    await runJobsOnce(server.ctx);
+    const quota = await owner.get(`/api/account/team/quota?team_id=${team.id}`);
+    expect(quota.result.cur_cnt).toBeGreaterThanOrEqual(2);
+    const [view] = await images(ids.projectId);
+    const key = new URL(view.urls.p25, 'http://x').pathname.replace('/files/', '');
+    const project = await owner.get(`/api/project/project_info?pid=${ids.projectId}`);
+    const removed = await owner.delete('/api/project/project_info', {
+      team_id: team.id,
+      project_id: ids.projectId,
+      p_name: project.result.name,
+    });
+    expect(removed.code).toBe('00000');
+    await runJobsOnce(server.ctx);
+    expect(await server.ctx.files.stat(key)).toBeNull();
+  });
+});

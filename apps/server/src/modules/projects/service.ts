@@ -11,6 +11,9 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { enqueue } from '../../jobs/queue.js';
+import { REMOVE_FILES_JOB } from '../../jobs/remove-files.js';
+import { designs, designVersions } from '../designs/tables.js';
 import { folders } from '../folders/tables.js';
 import { sniffType } from '../storage/sniff.js';
 import { planLimits } from '../teams/plans.js';
@@ -165,7 +168,19 @@ export async function deleteProject(
   const access = await projectAccess(ctx.db, userId, input.team_id, input.project_id);
   if (!access.abilities.can_delete) throw fail('NO_PERMISSION');
   if (input.p_name !== access.project.name) throw fail('PROJECT_NAME_MISMATCH');
-  await ctx.db.delete(projects).where(eq(projects.id, access.project.id));
+  const files = await ctx.db
+    .selectDistinct({ fileKey: designVersions.fileKey })
+    .from(designVersions)
+    .innerJoin(designs, eq(designs.id, designVersions.designId))
+    .where(eq(designs.projectId, access.project.id));
+  // The designs go with the project's row; their files go after, once no copy elsewhere names them.
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(projects).where(eq(projects.id, access.project.id));
+    if (files.length > 0) {
+      await enqueue(tx, REMOVE_FILES_JOB, { fileKeys: files.map((file) => file.fileKey) });
+    }
+  });
+  ctx.jobs.wake();
   if (access.project.coverKey) await ctx.files.remove(access.project.coverKey);
 }
 

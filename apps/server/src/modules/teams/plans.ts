@@ -7,11 +7,13 @@ import {
   PlanLimits,
   type TeamQuota,
 } from '@ferry/shared';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { designs } from '../designs/tables.js';
 import { projectCount } from '../projects/service.js';
+import { projects } from '../projects/tables.js';
 import { teamMembers, type teams } from './tables.js';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -62,12 +64,28 @@ export async function assertMemberRoom(ctx: AppContext, db: Db | Tx, team: TeamR
   if (memberMax - (await memberCount(db, team.id)) - adding < 0) throw fail('TEAM_MEMBER_LIMIT');
 }
 
-/** Designs arrive with their module; until then a team holds none. */
+/**
+ * The design limit is per project (spec 002 §5; `project/image/cntlimitinfo` answers it for one project):
+ * the team's `cur_cnt` is the count of its fullest project, so "cur_cnt ≥ hard_limit_cnt" still means some
+ * project can take no more designs.
+ */
+async function fullestProjectDesigns(db: Db | Tx, teamId: string): Promise<number> {
+  const perProject = db
+    .select({ n: count().as('n') })
+    .from(designs)
+    .innerJoin(projects, eq(projects.id, designs.projectId))
+    .where(and(eq(projects.teamId, teamId), isNull(designs.deletedAt)))
+    .groupBy(designs.projectId)
+    .as('per_project');
+  const [row] = await db.select({ n: sql<number>`coalesce(max(${perProject.n}), 0)::int` }).from(perProject);
+  return Number(row?.n ?? 0);
+}
+
 export async function quota(ctx: AppContext, team: TeamRow): Promise<TeamQuota> {
   const limits = planLimits(ctx, team);
   return {
     hard_limit_cnt: limits.imageMax,
-    cur_cnt: 0,
+    cur_cnt: await fullestProjectDesigns(ctx.db, team.id),
     project_max: limits.projectMax,
     project_curt: await projectCount(ctx.db, team.id),
     member_max: limits.memberMax,
