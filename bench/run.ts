@@ -2,10 +2,12 @@
  * `npm run bench`: each figure is a ratio to a baseline measured in the same run, so the machine's speed cancels out.
  * 1. Authenticated `GET /api/account/login` against a bare Fastify hello-world (same connections and duration).
  * 2. The project list of a team of 10,000 projects against the same process answering a prebuilt payload of that size.
+ * 3a. The stage's design list of a 1,000-design project, against the same process answering that payload prebuilt.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { designs, designVersions } from '../apps/server/src/modules/designs/tables.js';
 import { projects } from '../apps/server/src/modules/projects/tables.js';
 import { teams } from '../apps/server/src/modules/teams/tables.js';
 import { basic, call, measure, report, startBenchServer } from './harness.js';
@@ -64,11 +66,84 @@ async function projectList() {
   await server.close();
 }
 
+/** A ready design with its six variants, as the variants job leaves it. */
+function readyVersion(designId: string, n: number) {
+  const dir = `variants/${n.toString(16).padStart(32, '0')}`;
+  const file = (name: string, width: number, height: number) => ({
+    key: `${dir}/${name}`,
+    width,
+    height,
+    size: width * height,
+    md5: 'd41d8cd98f00b204e9800998ecf8427e',
+  });
+  return {
+    id: randomUUID(),
+    designId,
+    number: 1,
+    fileKey: `uploads/bench/${n}.png`,
+    variantDir: dir,
+    fileType: 'png',
+    status: 'ready',
+    size: 1_000_000,
+    width: 1440,
+    height: 3200,
+    variants: {
+      org: file('org.png', 1440, 3200),
+      webP: file('full.webp', 1440, 3200),
+      p5: file('p5.webp', 72, 160),
+      p25: file('p25.webp', 360, 800),
+      p50: file('p50.webp', 720, 1600),
+      cover: file('cover.webp', 480, 360),
+    },
+  };
+}
+
+async function projectImages() {
+  const server = await startBenchServer();
+  const registered = await call(`${server.url}/api/account/register`, 'POST', {
+    email: 'stage@example.com',
+    password: 'Bench-pass1',
+  });
+  const token = registered.result.token as string;
+  const team = (await call(`${server.url}/api/account/team`, 'POST', { name: 'Stage' }, token)).result;
+  const project = (await call(`${server.url}/api/project/project_info`, 'POST', { team_id: team.id }, token))
+    .result;
+  const rows = Array.from({ length: 1000 }, (_, n) => ({
+    design: { id: randomUUID(), projectId: project.id, name: `Screen ${n}`, orderIndex: n },
+    n,
+  }));
+  await server.ctx.db.insert(designs).values(rows.map((row) => row.design));
+  const versions = rows.map((row) => readyVersion(row.design.id, row.n));
+  await server.ctx.db.insert(designVersions).values(versions);
+  for (const [index, row] of rows.entries()) {
+    await server.ctx.db
+      .update(designs)
+      .set({ currentVersionId: versions[index].id })
+      .where(eq(designs.id, row.design.id));
+  }
+  const url = `${server.url}/api/project/images?project_id=${project.id}&team_id=${team.id}`;
+  const payload = JSON.stringify(await call(url, 'GET', undefined, token));
+  const prebuilt = Fastify();
+  prebuilt.get('/images', async (_request, reply) => reply.type('application/json').send(payload));
+  const prebuiltUrl = await prebuilt.listen({ port: 0, host: '127.0.0.1' });
+  const baseline = await measure(`${prebuiltUrl}/images`);
+  await prebuilt.close();
+  const measured = await measure(url, basic(token));
+  report(
+    `3a. GET /api/project/images, 1,000 designs (${payload.length} bytes) vs the same payload prebuilt`,
+    baseline,
+    measured,
+    'higher is better',
+  );
+  await server.close();
+}
+
 async function main() {
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
   console.log(`Ferry bench on ${db}, ${process.env.BENCH_SECONDS ?? 5} s per figure\n`);
   await signInCheck();
   await projectList();
+  await projectImages();
 }
 
 main().catch((error) => {

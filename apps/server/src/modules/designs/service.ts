@@ -40,7 +40,11 @@ export async function listImages(
   input: { project_id: string; team_id?: string },
 ) {
   await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
-  const images = await loadImages(ctx, ctx.db, liveIn(input.project_id));
+  // The stage of a big project is read far more than it changes: the list is the same for everyone who may
+  // see it, and any change (an API call, a finished variants job) clears the read cache.
+  const images = await ctx.cache.remember(`images:${input.project_id}`, () =>
+    loadImages(ctx, ctx.db, liveIn(input.project_id)),
+  );
   return {
     images,
     total: images.length,
