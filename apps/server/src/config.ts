@@ -11,6 +11,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   FERRY_EDITION: z.enum(['saas', 'corporate']).default('saas'),
   SMTP_URL: z.string().optional(),
+  /** Background jobs are taken from this queue; instances sharing a database and a queue share the work. */
+  JOB_QUEUE: z.string().min(1).max(100).default('default'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in and registration calls allowed per IP per minute. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
@@ -25,6 +27,7 @@ export interface Config {
   publicUrl: string;
   edition: 'saas' | 'corporate';
   smtpUrl?: string;
+  jobQueue: string;
   logLevel: string;
   signInRateLimit: number;
   /** Where the built web app is served from. */
@@ -50,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     edition: e.FERRY_EDITION,
     smtpUrl: e.SMTP_URL,
+    jobQueue: e.JOB_QUEUE,
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

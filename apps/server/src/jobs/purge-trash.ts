@@ -1,5 +1,5 @@
 import { DesignLimits, Limits } from '@ferry/shared';
-import { and, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { designs, designVersions } from '../modules/designs/tables.js';
 import { uploads } from '../modules/uploads/tables.js';
@@ -50,6 +50,8 @@ export async function purgeTrash(ctx: AppContext) {
       ),
     );
 
-  await ctx.db.delete(jobs).where(lt(jobs.doneAt, new Date(now - FINISHED_JOB_KEEP_MS)));
+  await ctx.db
+    .delete(jobs)
+    .where(and(eq(jobs.queue, ctx.config.jobQueue), lt(jobs.doneAt, new Date(now - FINISHED_JOB_KEEP_MS))));
   await ctx.files.sweepTemporary(new Date(now - TEMPORARY_FILE_MS));
 }

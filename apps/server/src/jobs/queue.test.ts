@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -35,7 +36,7 @@ describe('a server killed during a job', () => {
       .where(eq(designVersions.id, versionId));
 
     // The killed worker took the job, wrote part of a variant and a temporary file, and never finished.
-    const taken = await claim(server.ctx.db, 'killed-worker', server.ctx.now());
+    const taken = await claim(server.ctx.db, server.ctx.config.jobQueue, 'killed-worker', server.ctx.now());
     expect(taken?.kind).toBe('variants');
     const p25 = variantKey(variantDirOf(version.fileKey), 'p25');
     await server.ctx.files.put(p25, Buffer.from('half a webp'));
@@ -71,9 +72,16 @@ describe('a server killed during a job', () => {
   });
 
   it('gives a job up after its last try, keeping the reason', async () => {
-    await enqueue(server.ctx.db, 'no-such-kind', {}, { maxAttempts: 1, dedupeKey: 'give-up' });
+    const dedupeKey = randomUUID();
+    await enqueue(
+      server.ctx.db,
+      server.ctx.config.jobQueue,
+      'no-such-kind',
+      {},
+      { maxAttempts: 1, dedupeKey },
+    );
     await runJobsOnce(server.ctx);
-    const [job] = await server.ctx.db.select().from(jobs).where(eq(jobs.dedupeKey, 'give-up'));
+    const [job] = await server.ctx.db.select().from(jobs).where(eq(jobs.dedupeKey, dedupeKey));
     expect(job.failedAt).not.toBeNull();
     expect(job.lastError).toContain('no handler');
   });

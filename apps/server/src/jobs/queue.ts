@@ -17,6 +17,7 @@ export interface EnqueueOptions {
 /** Adds a job, in the caller's transaction when given one, so the job exists exactly when the change does. */
 export async function enqueue(
   db: Db | Tx,
+  queue: string,
   kind: string,
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
@@ -24,6 +25,7 @@ export async function enqueue(
   await db
     .insert(jobs)
     .values({
+      queue,
       kind,
       payload,
       dedupeKey: options.dedupeKey ?? null,
@@ -40,13 +42,14 @@ const open = and(isNull(jobs.doneAt), isNull(jobs.failedAt));
  * for this statement, so instances never take the same job, and no transaction stays open during the work:
  * on PGlite one would hold the only connection.
  */
-export async function claim(db: Db, workerId: string, now: Date): Promise<JobRow | null> {
+export async function claim(db: Db, queue: string, workerId: string, now: Date): Promise<JobRow | null> {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
       and(
         open,
+        eq(jobs.queue, queue),
         lte(jobs.runAt, now),
         lt(jobs.attempts, jobs.maxAttempts),
         or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)),
@@ -98,9 +101,9 @@ export async function retryLater(db: Db, job: JobRow, workerId: string, now: Dat
 }
 
 /** Jobs whose every try was taken by workers that died: given up, so they stop counting as waiting. */
-export async function giveUpAbandoned(db: Db, now: Date) {
+export async function giveUpAbandoned(db: Db, queue: string, now: Date) {
   await db
     .update(jobs)
     .set({ failedAt: now, lastError: 'abandoned by its workers' })
-    .where(and(open, gte(jobs.attempts, jobs.maxAttempts), lt(jobs.lockedUntil, now)));
+    .where(and(open, eq(jobs.queue, queue), gte(jobs.attempts, jobs.maxAttempts), lt(jobs.lockedUntil, now)));
 }

@@ -11,6 +11,8 @@ export const jobs = pgTable(
   'jobs',
   {
     id: generatedId(),
+    /** Instances sharing a database share the default queue; each test server has a queue of its own. */
+    queue: text('queue').notNull().default('default'),
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     /** At most one unfinished job per kind and key (a scheduled purge, the variants of one file). */
@@ -27,10 +29,10 @@ export const jobs = pgTable(
   },
   (table) => [
     index('jobs_waiting_idx')
-      .on(table.runAt)
+      .on(table.queue, table.runAt)
       .where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
     uniqueIndex('jobs_open_dedupe_unique')
-      .on(table.kind, table.dedupeKey)
+      .on(table.queue, table.kind, table.dedupeKey)
       .where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
   ],
 );

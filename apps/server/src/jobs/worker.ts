@@ -36,10 +36,11 @@ async function run(ctx: AppContext, job: JobRow, workerId: string) {
 
 /** Runs every due job, one after another, until none is left; answers how many ran. Tests call it directly. */
 export async function runJobsOnce(ctx: AppContext, workerId = `worker-${randomUUID()}`): Promise<number> {
-  await giveUpAbandoned(ctx.db, ctx.now());
+  const queue = ctx.config.jobQueue;
+  await giveUpAbandoned(ctx.db, queue, ctx.now());
   let ran = 0;
   for (;;) {
-    const job = await claim(ctx.db, workerId, ctx.now());
+    const job = await claim(ctx.db, queue, workerId, ctx.now());
     if (!job) return ran;
     await run(ctx, job, workerId);
     ran++;
@@ -48,7 +49,7 @@ export async function runJobsOnce(ctx: AppContext, workerId = `worker-${randomUU
 
 /** The purge runs once an hour on some instance; the dedupe key keeps one waiting at a time. */
 export async function schedulePurge(ctx: AppContext) {
-  await enqueue(ctx.db, PURGE_TRASH_JOB, {}, { dedupeKey: 'hourly' });
+  await enqueue(ctx.db, ctx.config.jobQueue, PURGE_TRASH_JOB, {}, { dedupeKey: 'hourly' });
 }
 
 interface Log {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATA_DIR: dataDir,
     SIGN_IN_RATE_LIMIT: '100000',
     LOG_LEVEL: 'silent',
+    // Test files share a PostgreSQL database: each server runs only the jobs it queued.
+    JOB_QUEUE: `test-${randomUUID()}`,
     ...env,
   });
   let offset = 0;

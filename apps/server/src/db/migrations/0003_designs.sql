@@ -1,5 +1,6 @@
 CREATE TABLE "jobs" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"queue" text DEFAULT 'default' NOT NULL,
 	"kind" text NOT NULL,
 	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"dedupe_key" text,
@@ -69,8 +70,8 @@ ALTER TABLE "designs" ADD CONSTRAINT "designs_created_by_users_id_fk" FOREIGN KE
 ALTER TABLE "designs" ADD CONSTRAINT "designs_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "jobs_waiting_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."done_at" is null and "jobs"."failed_at" is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "jobs_open_dedupe_unique" ON "jobs" USING btree ("kind","dedupe_key") WHERE "jobs"."done_at" is null and "jobs"."failed_at" is null;--> statement-breakpoint
+CREATE INDEX "jobs_waiting_idx" ON "jobs" USING btree ("queue","run_at") WHERE "jobs"."done_at" is null and "jobs"."failed_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_open_dedupe_unique" ON "jobs" USING btree ("queue","kind","dedupe_key") WHERE "jobs"."done_at" is null and "jobs"."failed_at" is null;--> statement-breakpoint
 CREATE INDEX "design_versions_file_idx" ON "design_versions" USING btree ("file_key");--> statement-breakpoint
 CREATE INDEX "design_versions_variant_dir_idx" ON "design_versions" USING btree ("variant_dir");--> statement-breakpoint
 CREATE INDEX "designs_project_idx" ON "designs" USING btree ("project_id","deleted_at","order_index");--> statement-breakpoint

@@ -25,25 +25,22 @@ async function nextOrder(tx: Tx, projectId: string): Promise<number> {
 async function copyDesign(
   tx: Tx,
   source: DesignRow,
-  targetId: string,
-  name: string,
-  order: number,
-  userId: string,
-  now: Date,
+  target: { projectId: string; name: string; order: number },
+  change: { userId: string; now: Date; queue: string },
 ) {
   const [copy] = await tx
     .insert(designs)
     .values({
-      projectId: targetId,
-      name,
+      projectId: target.projectId,
+      name: target.name,
       type: source.type,
-      orderIndex: order,
+      orderIndex: target.order,
       positionX: source.positionX,
       positionY: source.positionY,
       batch: source.batch,
-      createdBy: userId,
-      createdAt: now,
-      updatedAt: now,
+      createdBy: change.userId,
+      createdAt: change.now,
+      updatedAt: change.now,
     })
     .returning();
   const versions = await tx.select().from(designVersions).where(eq(designVersions.designId, source.id));
@@ -56,7 +53,13 @@ async function copyDesign(
     if (id === source.currentVersionId) current = made.id;
     // A copy made while the variants are under way is marked ready by a fresh run of the job.
     if (version.status === 'processing') {
-      await enqueue(tx, VARIANTS_JOB, { fileKey: version.fileKey }, { dedupeKey: version.fileKey });
+      await enqueue(
+        tx,
+        change.queue,
+        VARIANTS_JOB,
+        { fileKey: version.fileKey },
+        { dedupeKey: version.fileKey },
+      );
     }
   }
   await tx.update(designs).set({ currentVersionId: current }).where(eq(designs.id, copy.id));
@@ -107,7 +110,11 @@ export async function copyImages(
     const pairs: [string, string][] = [];
     for (const source of sources) {
       const name = wanted.get(source.id) ?? source.name;
-      pairs.push([source.id, await copyDesign(tx, source, input.project_id, name, order++, userId, now)]);
+      const target = { projectId: input.project_id, name, order: order++ };
+      pairs.push([
+        source.id,
+        await copyDesign(tx, source, target, { userId, now, queue: ctx.config.jobQueue }),
+      ]);
     }
     await touchProject(tx, input.project_id, now);
     return pairs;

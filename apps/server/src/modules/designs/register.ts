@@ -19,7 +19,15 @@ type FileInput = { key: string; name?: string; position_x?: number; position_y?:
  * Makes an uploaded file the newest version of a design, and queues its variants in the same transaction:
  * the version is "processing" until the job marks it ready.
  */
-async function addVersion(tx: Tx, designId: string, file: UploadedFile, userId: string, now: Date) {
+/** Who makes a change, when, and the job queue its work goes to. */
+interface Change {
+  userId: string;
+  now: Date;
+  queue: string;
+}
+
+async function addVersion(tx: Tx, change: Change, designId: string, file: UploadedFile) {
+  const { userId, now, queue } = change;
   const [{ next }] = await tx
     .select({ next: sql<number>`coalesce(max(${designVersions.number}), 0)::int + 1` })
     .from(designVersions)
@@ -42,7 +50,7 @@ async function addVersion(tx: Tx, designId: string, file: UploadedFile, userId: 
     .set({ currentVersionId: version.id, updatedAt: now })
     .where(eq(designs.id, designId));
   await tx.update(uploads).set({ registeredAt: now }).where(eq(uploads.key, file.key));
-  await enqueue(tx, VARIANTS_JOB, { fileKey: file.key }, { dedupeKey: file.key });
+  await enqueue(tx, queue, VARIANTS_JOB, { fileKey: file.key }, { dedupeKey: file.key });
 }
 
 const typeOfDesign = (file: UploadedFile) => (file.fileType === 'pdf' ? 'pdf' : 'image');
@@ -78,6 +86,7 @@ export async function registerImages(
   );
   const batch = randomUUID();
   const now = ctx.now();
+  const change = { userId, now, queue: ctx.config.jobQueue };
   const touched = await ctx.db.transaction(async (tx) => {
     const [{ top }] = await tx
       .select({ top: sql<number>`coalesce(max(${designs.orderIndex}), 0)::int` })
@@ -106,7 +115,7 @@ export async function registerImages(
         designId = created.id;
         byName.set(file.name, designId);
       }
-      await addVersion(tx, designId, file, userId, now);
+      await addVersion(tx, change, designId, file);
       ids.push(designId);
     }
     await touchProject(tx, input.project_id, now);
@@ -133,9 +142,10 @@ export async function addVersions(
   const { accepted, dropped } = await inspectUploads(ctx, userId, input.team_id, input.images);
   if (dropped.length > 0) throw batchRefusal(dropped);
   const now = ctx.now();
+  const change = { userId, now, queue: ctx.config.jobQueue };
   await ctx.db.transaction(async (tx) => {
     for (const [index, file] of accepted.entries()) {
-      await addVersion(tx, input.image_ids[index], file, userId, now);
+      await addVersion(tx, change, input.image_ids[index], file);
     }
     await touchProject(tx, input.project_id, now);
   });

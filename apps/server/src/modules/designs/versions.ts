@@ -73,7 +73,7 @@ export async function deleteVersion(ctx: AppContext, userId: string, input: Vers
     }
     await tx.update(designs).set({ updatedAt: now }).where(eq(designs.id, design.id));
     await tx.delete(designVersions).where(eq(designVersions.id, version.id));
-    await enqueue(tx, REMOVE_FILES_JOB, { fileKeys: [version.fileKey] });
+    await enqueue(tx, ctx.config.jobQueue, REMOVE_FILES_JOB, { fileKeys: [version.fileKey] });
     await touchProject(tx, input.project_id, now);
   });
   ctx.jobs.wake();

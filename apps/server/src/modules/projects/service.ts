@@ -177,7 +177,9 @@ export async function deleteProject(
   await ctx.db.transaction(async (tx) => {
     await tx.delete(projects).where(eq(projects.id, access.project.id));
     if (files.length > 0) {
-      await enqueue(tx, REMOVE_FILES_JOB, { fileKeys: files.map((file) => file.fileKey) });
+      await enqueue(tx, ctx.config.jobQueue, REMOVE_FILES_JOB, {
+        fileKeys: files.map((file) => file.fileKey),
+      });
     }
   });
   ctx.jobs.wake();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Codes, DesignLimits } from '@ferry/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser } from '../../test/api.js';
 import { startTestServer, type TestServer } from '../../test/context.js';
@@ -14,7 +15,8 @@ let uptoken: Uptoken;
 let png: Buffer;
 
 const filesRoot = () => path.join(server.ctx.config.dataDir, 'files');
-const rowCount = async () => (await server.ctx.db.select().from(uploads)).length;
+const rowCount = async () =>
+  (await server.ctx.db.select().from(uploads).where(eq(uploads.teamId, team.id))).length;
 
 /** A refusal leaves no file (not even a temporary one) and no row behind. */
 async function expectNothingStored(before: { files: string[]; rows: number }) {
