@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { variantDirOf, variantKey } from '../modules/designs/keys.js';
 import { designVersions } from '../modules/designs/tables.js';
 import { asUser } from '../test/api.js';
@@ -12,7 +12,7 @@ import { pngOf, storedKeys } from '../test/images.js';
 import { uploadDesigns } from '../test/uploads.js';
 import { claim, enqueue, LEASE_MS } from './queue.js';
 import { jobs } from './tables.js';
-import { runJobsOnce, schedulePurge } from './worker.js';
+import { JobWorker, runJobsOnce, schedulePurge } from './worker.js';
 
 let server: TestServer;
 
@@ -84,5 +84,35 @@ describe('a server killed during a job', () => {
     const [job] = await server.ctx.db.select().from(jobs).where(eq(jobs.dedupeKey, dedupeKey));
     expect(job.failedAt).not.toBeNull();
     expect(job.lastError).toContain('no handler');
+  });
+});
+
+describe('the job worker of a running server', () => {
+  it('wakes when work is queued and makes the variants without being asked', async () => {
+    const team = await buildTeam(server.ctx);
+    const api = asUser(server.app, team.owner.token);
+    const projectId = (await api.post('/api/project/project_info', { team_id: team.id })).result.id;
+    const warnings: unknown[] = [];
+    const worker = new JobWorker(server.ctx, { warn: (object) => warnings.push(object) });
+    worker.start();
+    try {
+      const answer = await uploadDesigns(server.app, team.owner.token, { teamId: team.id, projectId }, [
+        { name: 'Live.png', data: await pngOf(50, 50) },
+      ]);
+      const versionId = answer.result.images[0].version_id as string;
+      await vi.waitFor(
+        async () => {
+          const [row] = await server.ctx.db
+            .select()
+            .from(designVersions)
+            .where(eq(designVersions.id, versionId));
+          expect(row.status).toBe('ready');
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(warnings).toEqual([]);
   });
 });
