@@ -197,6 +197,8 @@ export interface VersionView {
   url: string;
   url_md5: string;
   urls: DesignUrls;
+  /** The original file (PSD, SVG …), signed; empty when the project's download setting leaves the caller out. */
+  download_url: string;
   json_url: string;
   json_md5: string;
   comments: number;

@@ -56,3 +56,21 @@ export async function designsOfProject(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return unique.map((id) => byId.get(id) as DesignRow);
 }
+
+/**
+ * Whether the caller may download original files, by the project's download setting: everyone who sees the
+ * project (all), its members (members), the chosen people (specified), or nobody (none); its managers always.
+ */
+export function mayDownload(access: ProjectAccess, userId: string): boolean {
+  if (access.abilities.can_manage) return true;
+  switch (access.project.downloadType) {
+    case 'all':
+      return true;
+    case 'members':
+      return access.projectRole !== null;
+    case 'specified':
+      return access.project.downloadUserIds.includes(userId);
+    default:
+      return false;
+  }
+}

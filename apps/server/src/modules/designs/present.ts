@@ -80,10 +80,10 @@ export function presentImage(
 export function presentVersion(
   ctx: AppContext,
   version: VersionRow,
-  currentId: string | null,
-  editorName: string,
+  options: { currentId: string | null; editorName: string; download: boolean },
 ): VersionView {
   const urls = version.status === 'ready' ? signedVariantUrls(ctx, version.variants) : {};
+  const { currentId, editorName } = options;
   return {
     id: version.id,
     version_id: version.id,
@@ -97,6 +97,7 @@ export function presentVersion(
     url: urls.org ?? '',
     url_md5: version.md5,
     urls,
+    download_url: options.download ? ctx.files.signedUrl(version.fileKey, urlExpiry(ctx.now())) : '',
     json_url: '',
     json_md5: '',
     comments: 0,

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { users } from '../account/tables.js';
 import { likePattern } from '../projects/listing.js';
 import { projects } from '../projects/tables.js';
-import { designAccess, designsOfProject } from './policy.js';
+import { designAccess, designsOfProject, mayDownload } from './policy.js';
 import { presentImage, presentVersion } from './present.js';
 import { designQuota } from './quota.js';
 import { designs, designVersions } from './tables.js';
@@ -60,6 +60,7 @@ export async function getImage(
   const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
   const [image] = await loadImages(ctx, ctx.db, eq(designs.id, design.id));
+  const download = mayDownload(access, userId);
   const versions = await ctx.db
     .select({ version: designVersions, editor: users.name })
     .from(designVersions)
@@ -69,7 +70,11 @@ export async function getImage(
   return {
     ...image,
     versions: versions.map((row) =>
-      presentVersion(ctx, row.version, design.currentVersionId, row.editor ?? ''),
+      presentVersion(ctx, row.version, {
+        currentId: design.currentVersionId,
+        editorName: row.editor ?? '',
+        download,
+      }),
     ),
     user_in_project: access.projectRole !== null,
   };

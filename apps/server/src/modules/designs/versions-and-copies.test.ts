@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsOnce } from '../../jobs/worker.js';
 import { asUser } from '../../test/api.js';
 import { startTestServer, type TestServer } from '../../test/context.js';
-import { type BuiltTeam, buildTeam } from '../../test/factories.js';
+import { addMember, type BuiltTeam, buildTeam } from '../../test/factories.js';
 import { pngOf } from '../../test/images.js';
 import { fetchUptoken, postToStorage, uploadDesigns } from '../../test/uploads.js';
 import { teams } from '../teams/tables.js';
@@ -88,6 +88,26 @@ describe('versions', () => {
       version_id: other.version_id,
     });
     expect(answer.code).toBe(Codes.VERSION_NOT_FOUND.code);
+  });
+});
+
+describe('downloading originals', () => {
+  it('signs the original of each version for those the project’s download setting lets in', async () => {
+    const ids = await newProject();
+    const design = await upload(ids, 'Original.png');
+    const member = asUser(server.app, (await addMember(server.ctx, team, 'member')).token);
+    const versionsAs = async (api: typeof owner) =>
+      (await api.get(`/api/project/image?image_id=${design.id}&project_id=${ids.projectId}`)).result.versions;
+    const [open] = await versionsAs(member);
+    expect((await server.app.inject({ method: 'GET', url: open.download_url })).statusCode).toBe(200);
+
+    const setting = await owner.put('/api/dayu/design/project/doc_download_setting', {
+      project_id: ids.projectId,
+      download_type: 'none',
+    });
+    expect(setting.code).toBe('00000');
+    expect((await versionsAs(member))[0].download_url).toBe('');
+    expect((await versionsAs(owner))[0].download_url).not.toBe('');
   });
 });
 
