@@ -1,19 +1,10 @@
+import { Worker } from 'node:worker_threads';
 import { DesignLimits } from '@ferry/shared';
-import { initializeCanvas, readPsd } from 'ag-psd';
 import sharp, { type Sharp } from 'sharp';
 import type { SniffedType } from '../modules/storage/sniff.js';
 
 /** libvips refuses anything above 16384² pixels before it allocates them. */
 export const LIMIT_INPUT_PIXELS = DesignLimits.maxSidePx * DesignLimits.maxSidePx;
-
-/** ag-psd reads pixels through a canvas API; on the server plain arrays stand in for it. */
-initializeCanvas(
-  () => {
-    throw new Error('no canvas on the server');
-  },
-  (width, height) =>
-    ({ width, height, data: new Uint8ClampedArray(width * height * 4), colorSpace: 'srgb' }) as ImageData,
-);
 
 export class UndecodableDesign extends Error {}
 
@@ -23,8 +14,8 @@ export interface RasterSource {
 }
 
 /** The raster behind any design type sharp reads itself, or that Ferry decodes (PSD composite, BMP). */
-export function rasterSource(data: Buffer, type: SniffedType): RasterSource {
-  if (type === 'psd') return rawSource(psdComposite(data));
+export async function rasterSource(data: Buffer, type: SniffedType): Promise<RasterSource> {
+  if (type === 'psd') return rawSource(await psdComposite(data));
   if (type === 'bmp') return rawSource(decodeBmp(data));
   if (type === 'pdf') throw new UndecodableDesign('PDF pages are not rendered');
   return {
@@ -49,16 +40,25 @@ function rawSource(image: RawImage): RasterSource {
   };
 }
 
-/** The flattened image Photoshop stores beside the layers. */
-function psdComposite(data: Buffer): RawImage {
-  const psd = readPsd(data, { skipLayerImageData: true, skipThumbnail: true, useImageData: true });
-  const image = psd.imageData;
-  if (!image || image.width === 0) throw new UndecodableDesign('the PSD has no composite image');
-  return {
-    width: image.width,
-    height: image.height,
-    data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
-  };
+const PSD_WORKER = new URL('./psd-composite.worker.mjs', import.meta.url);
+
+/** The flattened image Photoshop stores beside the layers, read by ag-psd in a worker thread. */
+function psdComposite(data: Buffer): Promise<RawImage> {
+  const copy = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(PSD_WORKER, { workerData: copy, transferList: [copy as ArrayBuffer] });
+    worker.once(
+      'message',
+      (message: { error?: string; width: number; height: number; pixels: ArrayBuffer }) => {
+        void worker.terminate();
+        if (message.error) reject(new UndecodableDesign(message.error));
+        else resolve({ width: message.width, height: message.height, data: Buffer.from(message.pixels) });
+      },
+    );
+    worker.once('error', (error) => reject(new UndecodableDesign(error.message)));
+    // A worker that dies without answering (out of memory) settles the promise too; after an answer this is a no-op.
+    worker.once('exit', (code) => reject(new UndecodableDesign(`the PSD reader stopped (${code})`)));
+  });
 }
 
 /** Uncompressed Windows bitmaps (8-bit palette, 24- and 32-bit), which libvips does not read. */

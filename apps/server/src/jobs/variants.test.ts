@@ -85,4 +85,10 @@ describe('the variants job on real files', () => {
     expect(version).toMatchObject({ status: 'ready', fileType: 'pdf' });
     expect(Object.keys(version.variants)).toEqual(['org']);
   });
+
+  it('marks a design whose file cannot be decoded as failed instead of leaving it processing', async () => {
+    const version = await variantsOf('broken.psd', fixture('agpsd-layers.psd').subarray(0, 4000));
+    expect(version).toMatchObject({ status: 'failed', variants: {} });
+    expect(version.error).toBeTruthy();
+  });
 });

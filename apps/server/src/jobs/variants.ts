@@ -55,7 +55,7 @@ async function renderVariants(
   data: Buffer,
   type: NonNullable<ReturnType<typeof sniffType>>,
 ): Promise<Variants> {
-  const source = rasterSource(data, type);
+  const source = await rasterSource(data, type);
   const dir = variantDirOf(fileKey);
   const store = async (name: keyof Variants, pipeline: Sharp): Promise<VariantFile> => {
     const { data: output, info } = await pipeline.toBuffer({ resolveWithObject: true });
