@@ -1,13 +1,4 @@
-import {
-  type AnyPgColumn,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { generatedId, stampedNow } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { teams } from '../teams/tables.js';

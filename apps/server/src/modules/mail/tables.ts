@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { generatedId, stampedNow } from '../../db/columns.js';
 
 /** Every mail is written here in the transaction that causes it, then delivered; nothing is lost on a crash. */

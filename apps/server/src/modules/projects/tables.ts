@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { generatedId, stampedNow } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { folders } from '../folders/tables.js';
