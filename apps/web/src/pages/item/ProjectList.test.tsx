@@ -118,4 +118,20 @@ describe('the project list', () => {
       .map((node) => node.getAttribute('data-testid'));
     expect(offered).toEqual(['project-action-settings', 'project-action-quit']);
   });
+
+  it('moves a card a place later in the default order with update_project_order', async () => {
+    const seen = serve(pagesOf(3));
+    renderApp('/item?fid=all&tid=team-a');
+    await waitFor(() => expect(names()).toEqual(['P1', 'P2', 'P3']));
+    fireEvent.click(screen.getAllByTestId('project-actions')[0]);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByTestId('project-action-earlier')).toBeNull();
+    fireEvent.click(within(menu).getByTestId('project-action-later'));
+    await waitFor(() =>
+      expect(seen.find((req) => req.path === '/api/project/update_project_order')?.body).toEqual({
+        team_id: 'team-a',
+        project_ids: ['p-2', 'p-1', 'p-3'],
+      }),
+    );
+  });
 });

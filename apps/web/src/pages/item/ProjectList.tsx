@@ -80,7 +80,12 @@ export function ProjectList({
   );
   const search = useProjectSearch(teamId, keyword);
   const shown = keyword ? search : list;
-  const actions = useProjectActions(teamId);
+  const inDefaultOrder =
+    !keyword && tab === 'all' && sort.field === 'default_order' && sort.direction === 'desc';
+  const actions = useProjectActions(
+    teamId,
+    inDefaultOrder ? list.cards.map((card) => card.project_id) : null,
+  );
   const open = useOpenProject(teamId);
 
   // A folder closed to the caller has its own page; one that is gone sends them back to all projects.

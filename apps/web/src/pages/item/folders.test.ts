@@ -1,7 +1,14 @@
 import type { FolderNode } from '@ferry/shared';
 import { describe, expect, it } from 'vitest';
 import type { FolderTree } from '../../api/projects';
-import { canMoveFolderTo, folderForNew, pathTo, scopeOf } from './folders';
+import {
+  canMoveFolderTo,
+  folderForNew,
+  pathTo,
+  scopeOf,
+  shiftedSiblingOrder,
+  swapWithNeighbour,
+} from './folders';
 import { DEFAULT_SORT, parseSort } from './useProjectList';
 
 const ROOT = 'teamFolder-team-a';
@@ -61,5 +68,17 @@ describe('item_order', () => {
     expect(parseSort(null)).toEqual(DEFAULT_SORT);
     expect(parseSort('name_order=sideways')).toEqual(DEFAULT_SORT);
     expect(parseSort('colour=asc')).toEqual(DEFAULT_SORT);
+  });
+});
+
+describe('reordering sibling folders', () => {
+  it('swaps a folder with its neighbour and refuses to pass the ends', () => {
+    expect(shiftedSiblingOrder(tree, 'd', -1)).toEqual(['d', 'a']);
+    expect(shiftedSiblingOrder(tree, 'a', 1)).toEqual(['d', 'a']);
+    expect(shiftedSiblingOrder(tree, 'a', -1)).toBeNull();
+    expect(shiftedSiblingOrder(tree, 'd', 1)).toBeNull();
+    expect(shiftedSiblingOrder(tree, 'c', 1)).toBeNull();
+    expect(shiftedSiblingOrder(tree, 'missing', 1)).toBeNull();
+    expect(swapWithNeighbour(['x', 'y', 'z'], 'y', 1)).toEqual(['x', 'z', 'y']);
   });
 });

@@ -85,3 +85,21 @@ export function canMoveFolderTo(folder: FolderNode, parent: FolderNode | null, t
   if (parent.id === folder.id || findFolder(folder as FolderTree, parent.id)) return false;
   return parent.depth + heightOf(folder) <= FOLDER_DEPTH_UI;
 }
+
+/** The ids after moving one a place up (-1) or down (+1); null when it is already first or last, or absent. */
+export function swapWithNeighbour(ids: string[], id: string, step: -1 | 1): string[] | null {
+  const from = ids.indexOf(id);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= ids.length) return null;
+  const order = [...ids];
+  [order[from], order[to]] = [order[to], order[from]];
+  return order;
+}
+
+/** The sibling order after moving a folder one place up or down, for update_folder_order. */
+export function shiftedSiblingOrder(tree: FolderTree | undefined, id: string, step: -1 | 1): string[] | null {
+  const path = pathTo(tree, id);
+  if (!path.length) return null;
+  const siblings = childrenOf(path.length > 1 ? path[path.length - 2] : tree).map((node) => node.id);
+  return swapWithNeighbour(siblings, id, step);
+}

@@ -1,4 +1,6 @@
 import {
+  ArrowLeftOutlined,
+  ArrowRightOutlined,
   DeleteOutlined,
   EditOutlined,
   FolderOpenOutlined,
@@ -11,14 +13,14 @@ import { App, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { moveProjects, quitProject, updateProject } from '../../api/projects';
+import { moveProjects, quitProject, updateProject, updateProjectOrder } from '../../api/projects';
 import { DeleteProjectDialog } from '../../components/DeleteProjectDialog';
 import { NameDialog } from '../../components/NameDialog';
 import { findTeam } from '../../state/session';
 import { projectSettingPath } from '../project-setting/ProjectSettingPage';
 import { useFailureToast } from '../team/shared';
 import { FolderPickerDialog } from './FolderPickerDialog';
-import { refreshProjects } from './folders';
+import { refreshProjects, swapWithNeighbour } from './folders';
 import { ProjectGroupDialog } from './groups/ProjectGroupDialog';
 
 type Dialog = { kind: 'rename' | 'move' | 'groups' | 'delete'; project: ProjectCard } | null;
@@ -35,11 +37,14 @@ export function projectMenuKeys(project: ProjectCard, teamRole: string | undefin
   return keys;
 }
 
+type Step = -1 | 1;
+const STEPS: Record<string, Step> = { earlier: -1, later: 1 };
+
 /**
  * The card menu of the project list and the dialogs behind it: rename, move to a folder, groups, settings,
  * leave and delete. `menuFor` answers the menu of one card; `dialogs` is rendered once by the page.
  */
-export function useProjectActions(teamId: string) {
+export function useProjectActions(teamId: string, orderedIds: string[] | null = null) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const failure = useFailureToast(message);
@@ -66,6 +71,8 @@ export function useProjectActions(teamId: string) {
   };
 
   const labels: Record<string, { icon: React.ReactNode; danger?: boolean }> = {
+    earlier: { icon: <ArrowLeftOutlined /> },
+    later: { icon: <ArrowRightOutlined /> },
     rename: { icon: <EditOutlined /> },
     move: { icon: <FolderOpenOutlined /> },
     groups: { icon: <TagsOutlined /> },
@@ -74,8 +81,21 @@ export function useProjectActions(teamId: string) {
     delete: { icon: <DeleteOutlined />, danger: true },
   };
 
+  // In the default order the cards shown can be moved a place earlier or later (update_project_order).
+  const reorderKeys = (project: ProjectCard) =>
+    orderedIds && project.abilities.can_edit
+      ? Object.keys(STEPS).filter((key) => swapWithNeighbour(orderedIds, project.project_id, STEPS[key]))
+      : [];
+  const reorder = (project: ProjectCard, step: Step) => {
+    const projectIds = orderedIds && swapWithNeighbour(orderedIds, project.project_id, step);
+    if (!projectIds) return;
+    updateProjectOrder({ team_id: teamId, project_ids: projectIds })
+      .then(() => refreshProjects(teamId))
+      .catch(failure);
+  };
+
   const menuFor = (project: ProjectCard): MenuProps => ({
-    items: projectMenuKeys(project, teamRole).map((key) => ({
+    items: [...reorderKeys(project), ...projectMenuKeys(project, teamRole)].map((key) => ({
       key,
       icon: labels[key].icon,
       danger: labels[key].danger,
@@ -83,7 +103,8 @@ export function useProjectActions(teamId: string) {
     })),
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
-      if (key === 'settings') navigate(projectSettingPath(teamId, project.project_id));
+      if (key in STEPS) reorder(project, STEPS[key]);
+      else if (key === 'settings') navigate(projectSettingPath(teamId, project.project_id));
       else if (key === 'quit') confirmQuit(project);
       else setDialog({ kind: key as NonNullable<Dialog>['kind'], project });
     },

@@ -1,10 +1,23 @@
-import { DeleteOutlined, DragOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  DragOutlined,
+  EditOutlined,
+  FolderAddOutlined,
+} from '@ant-design/icons';
 import type { FolderNode } from '@ferry/shared';
 import { App, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { createFolder, deleteFolder, moveProjects, updateFolder } from '../../../api/projects';
+import {
+  createFolder,
+  deleteFolder,
+  moveProjects,
+  updateFolder,
+  updateFolderOrder,
+} from '../../../api/projects';
 import { NameDialog } from '../../../components/NameDialog';
 import { itemPath } from '../../../state/redirect';
 import { useFailureToast } from '../../team/shared';
@@ -14,6 +27,7 @@ import {
   canMoveFolderTo,
   pathTo,
   refreshProjects,
+  shiftedSiblingOrder,
   TopNodes,
   useFolderTree,
 } from '../folders';
@@ -61,8 +75,22 @@ export function useFolderActions(teamId: string) {
     });
   };
 
+  const shift = (folder: FolderNode, step: -1 | 1) => {
+    const folderIds = shiftedSiblingOrder(tree.data, folder.id, step);
+    if (!folderIds) return;
+    updateFolderOrder({ team_id: teamId, folder_ids: folderIds })
+      .then(() => refreshProjects(teamId))
+      .catch(failure);
+  };
+
   const menuFor = (folder: FolderNode): MenuProps => ({
     items: [
+      ...(shiftedSiblingOrder(tree.data, folder.id, -1)
+        ? [{ key: 'up', icon: <ArrowUpOutlined />, label: t('folders.moveUp') }]
+        : []),
+      ...(shiftedSiblingOrder(tree.data, folder.id, 1)
+        ? [{ key: 'down', icon: <ArrowDownOutlined />, label: t('folders.moveDown') }]
+        : []),
       ...(canHoldSubfolder(folder)
         ? [{ key: 'create', icon: <FolderAddOutlined />, label: t('folders.createInside') }]
         : []),
@@ -75,7 +103,8 @@ export function useFolderActions(teamId: string) {
     })),
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
-      if (key === 'create') setDialog({ kind: 'create', parent: folder });
+      if (key === 'up' || key === 'down') shift(folder, key === 'up' ? -1 : 1);
+      else if (key === 'create') setDialog({ kind: 'create', parent: folder });
       else if (key === 'rename') setDialog({ kind: 'rename', folder });
       else if (key === 'move') setDialog({ kind: 'move', folder });
       else confirmDelete(folder);
