@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One runner, four projects: `npm run test:unit` runs the first three, `npm run test:e2e` the browser tests.
 export default defineConfig({
   test: {
+    // Vitest leaves one core free by default; on a two-core machine that runs every file one after another.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'shared', root: 'packages/shared', environment: 'node', include: ['src/**/*.test.ts'] },
