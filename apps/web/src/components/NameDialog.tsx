@@ -7,7 +7,7 @@ import { schemaRule } from '../forms/rules';
 import { useLang } from './hooks';
 
 /**
- * Asks for one name (a folder, a project) under the shared name rules: not empty, at most 50 characters, no
+ * Asks for one name (a folder, a project, a group) under the shared name rules: not empty, at most 50 characters, no
  * spaces. `onSubmit` makes the call; its refusal (19031, 19032 "name taken" …) shows under the field so the
  * user can type another. Open while `open` is true.
  */
@@ -16,6 +16,7 @@ export function NameDialog({
   title,
   label,
   initialName = '',
+  placeholder,
   testId,
   onSubmit,
   onClose,
@@ -24,6 +25,7 @@ export function NameDialog({
   title: string;
   label: string;
   initialName?: string;
+  placeholder?: string;
   /** Prefix of the test ids: `<testId>-input`, `<testId>-save`. */
   testId: string;
   onSubmit: (name: string) => Promise<unknown>;
@@ -68,7 +70,7 @@ export function NameDialog({
           <Input
             autoFocus
             maxLength={Limits.nameMaxLength + 10}
-            placeholder={t('item.namePlaceholder')}
+            placeholder={placeholder ?? t('item.namePlaceholder')}
             data-testid={`${testId}-input`}
           />
         </Form.Item>

@@ -1,11 +1,12 @@
 import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { ProjectCard, ProjectMember, ProjectRoleValue, TeamRole } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Dropdown, Popconfirm, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { App, Button, Dropdown, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { projectSettingsApi } from '../../api/projectSettings';
 import { MemberAvatar } from '../../components/MemberAvatar';
+import { RemoveMemberButton } from '../../components/RemoveMemberButton';
 import { queryClient } from '../../queryClient';
 import { rowAttributes, useFailureToast, useRoleLabel } from '../team/shared';
 import { AddMembersDialog } from './AddMembersDialog';
@@ -139,18 +140,12 @@ export function MembersTab({ project }: { project: ProjectCard }) {
       width: 100,
       render: (_value, member) =>
         member.abilities.can_remove ? (
-          <Popconfirm
+          <RemoveMemberButton
             title={t('projectSetting.removeTitle', { name: member.name })}
             description={t('projectSetting.removeText')}
-            okText={t('members.remove')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'project-member-remove-confirm' }}
-            onConfirm={() => remove.mutateAsync(member).catch(() => {})}
-          >
-            <Button type="link" danger size="small" data-testid="project-member-remove">
-              {t('members.remove')}
-            </Button>
-          </Popconfirm>
+            testId="project-member-remove"
+            onConfirm={() => remove.mutateAsync(member)}
+          />
         ) : null,
     },
   ];

@@ -1,11 +1,12 @@
 import { DownOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Limits, type TeamInfo, type TeamMember, type TeamRole } from '@ferry/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Dropdown, Input, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Dropdown, Input, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AssignableRole, teamsApi } from '../../api/teams';
 import { MemberAvatar } from '../../components/MemberAvatar';
+import { RemoveMemberButton } from '../../components/RemoveMemberButton';
 import { useSession } from '../../state/session';
 import { InviteDialog } from './InviteDialog';
 import { NicknameDialog } from './NicknameDialog';
@@ -157,18 +158,12 @@ export function MembersTab({ team }: { team: TeamInfo }) {
       width: 100,
       render: (_value, member) =>
         member.abilities.can_remove ? (
-          <Popconfirm
+          <RemoveMemberButton
             title={t('members.removeTitle', { name: member.name })}
             description={t('members.removeText')}
-            okText={t('members.remove')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'member-remove-confirm' }}
-            onConfirm={() => remove.mutateAsync(member).catch(() => {})}
-          >
-            <Button type="link" danger size="small" data-testid="member-remove">
-              {t('members.remove')}
-            </Button>
-          </Popconfirm>
+            testId="member-remove"
+            onConfirm={() => remove.mutateAsync(member)}
+          />
         ) : null,
     },
   ];

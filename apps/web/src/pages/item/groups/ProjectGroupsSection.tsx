@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { groupKeys, type ProjectGroup, projectGroupsApi } from '../../../api/projectGroups';
 import { projectKeys } from '../../../api/projects';
+import { NameDialog } from '../../../components/NameDialog';
 import { queryClient } from '../../../queryClient';
 import { ALL_FOLDER, itemPath, Paths } from '../../../state/redirect';
 import { findTeam, useSession } from '../../../state/session';
 import { useFailureToast } from '../../team/shared';
 import { SidebarRow } from '../sidebar/SidebarRow';
-import { GroupNameDialog } from './GroupNameDialog';
 
 /** The project list filtered by one group: /item?tid=…&fid=all&gid=… */
 export function groupPath(teamId: string, groupId: string): string {
@@ -179,9 +179,12 @@ export function ProjectGroupsSection({ teamId: givenTeamId }: { teamId?: string 
           />
         ))}
       </div>
-      <GroupNameDialog
+      <NameDialog
         open={naming !== null}
         title={naming?.kind === 'rename' ? t('groups.renameTitle') : t('groups.createTitle')}
+        label={t('groups.name')}
+        placeholder={t('groups.namePlaceholder')}
+        testId="group-name"
         initialName={naming?.kind === 'rename' ? naming.group.name : ''}
         onSubmit={saveName}
         onClose={() => setNaming(null)}
