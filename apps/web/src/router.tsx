@@ -1,6 +1,7 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { MainLayout } from './components/MainLayout';
 import { RequireAuth } from './components/RequireAuth';
+import { DetailPage } from './pages/detail/DetailPage';
 import { NoPermissionsPage } from './pages/error/NoPermissionsPage';
 import { NotLoginPage } from './pages/error/NotLoginPage';
 import { InvitePage } from './pages/invite/InvitePage';
@@ -9,6 +10,8 @@ import { LoginPage } from './pages/login/LoginPage';
 import { PROJECT_SETTING_PATH, ProjectSettingPage } from './pages/project-setting/ProjectSettingPage';
 import { RegisterPage } from './pages/register/RegisterPage';
 import { SPECIAL_PATH, SpecialPage } from './pages/special/SpecialPage';
+import { DETAIL_PATH, STAGE_PATH } from './pages/stage/paths';
+import { StagePage } from './pages/stage/StagePage';
 import { TeamSettingsPage } from './pages/team/TeamSettingsPage';
 import { TeamCreatePage } from './pages/team-create/TeamCreatePage';
 import { TeamSwitchPage } from './pages/team-switch/TeamSwitchPage';
@@ -39,6 +42,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <RootRedirect /> },
       // A member without rights to a folder lands here (spec 001 §2: special?type=n_folder).
       { id: 'special', path: SPECIAL_PATH, element: <SpecialPage /> },
+      // The detail view fills the window, without the app header.
+      { id: 'detailDetach', path: DETAIL_PATH, element: <DetailPage /> },
       {
         element: <MainLayout sidebar />,
         children: [
@@ -51,6 +56,7 @@ export const routes: RouteObject[] = [
         children: [
           { id: 'userInfo', path: Paths.userInfo, element: <UserInfoPage /> },
           { id: 'projectSetting', path: PROJECT_SETTING_PATH, element: <ProjectSettingPage /> },
+          { id: 'stage', path: STAGE_PATH, element: <StagePage /> },
         ],
       },
       {
