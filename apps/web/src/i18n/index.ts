@@ -2,7 +2,11 @@ import type { Lang } from '@ferry/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, StorageKeys, writeString } from '../state/storage';
+import designsEnUS from './designs.en-US.json';
+import designsZhCN from './designs.zh-CN.json';
 import enUS from './en-US.json';
+import stageEnUS from './stage.en-US.json';
+import stageZhCN from './stage.zh-CN.json';
 import zhCN from './zh-CN.json';
 
 export type { Lang };
@@ -21,7 +25,11 @@ export function detectLang(): Lang {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  // Each room keeps its texts in its own pair of files; their top-level keys do not overlap.
+  resources: {
+    'zh-CN': { translation: { ...zhCN, ...stageZhCN, ...designsZhCN } },
+    'en-US': { translation: { ...enUS, ...stageEnUS, ...designsEnUS } },
+  },
   lng: detectLang(),
   fallbackLng: 'en-US',
   interpolation: { escapeValue: false },
