@@ -86,3 +86,16 @@ export const DesignLimits = {
 export const VARIANT_NAMES = ['org', 'webP', 'p5', 'p25', 'p50', 'cover'] as const;
 export type VariantName = (typeof VARIANT_NAMES)[number];
 export const VARIANT_PERCENT = { p5: 5, p25: 25, p50: 50 } as const;
+
+/** The project stage (spec 001 §4, §6; issue 5). */
+export const StageLimits = {
+  /** The thumbnail-size slider: scale 1 is a 100 px card, in steps of 0.25 up to 4. */
+  thumbnailScaleMin: 1,
+  thumbnailScaleMax: 4,
+  thumbnailScaleStep: 0.25,
+  /** While any design is processing the stage asks for the list again this often. */
+  processingPollMs: 2000,
+  /** Code 10092: the info toast shows for 3 s, at most once per 600 ms. */
+  staleLayoutToastMs: 3000,
+  staleLayoutToastIntervalMs: 600,
+} as const;
