@@ -8,7 +8,8 @@ import { JobSignal } from './jobs/signal.js';
 import { PasswordCipher } from './modules/account/rsa.js';
 import { loadSecrets } from './modules/account/secrets.js';
 import { Mailer } from './modules/mail/mailer.js';
-import { LocalFileStore } from './modules/storage/files.js';
+import { type FileStore, LocalFileStore } from './modules/storage/files.js';
+import { S3FileStore } from './modules/storage/s3-store.js';
 import { type Bus, openBus } from './realtime/bus.js';
 
 export interface Booted {
@@ -33,17 +34,21 @@ export async function buildContext(
   const cache = new ReadCache(bus);
   await cache.listen();
   const mailer = new Mailer(database.db, config.smtpUrl);
+  const now = options.now ?? (() => new Date());
+  const files: FileStore = config.s3
+    ? new S3FileStore(config.s3, now)
+    : new LocalFileStore(path.join(config.dataDir, 'files'), secrets.files);
   const ctx: AppContext = {
     db: database.db,
     config,
     cipher,
     secrets,
-    files: new LocalFileStore(path.join(config.dataDir, 'files'), secrets.files),
+    files,
     mailer,
     bus,
     cache,
     jobs: new JobSignal(),
-    now: options.now ?? (() => new Date()),
+    now,
   };
   return {
     ctx,

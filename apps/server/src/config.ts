@@ -16,7 +16,32 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in and registration calls allowed per IP per minute. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Files in an S3-compatible bucket instead of DATA_DIR/files: all of the S3_* settings or none. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `true` for servers that answer at ENDPOINT/BUCKET/KEY (MinIO and most self-hosted ones). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
 });
+
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -30,6 +55,8 @@ export interface Config {
   jobQueue: string;
   logLevel: string;
   signInRateLimit: number;
+  /** Set when files live in an S3 bucket; otherwise they live on local disk. */
+  s3?: S3Config;
   /** Where the built web app is served from. */
   webDist: string;
 }
@@ -45,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   return {
+    s3: s3Config(e),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -57,5 +85,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/** All of the S3 settings or none: half a configuration would silently store files on local disk. */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const given = [...S3_REQUIRED, 'S3_FORCE_PATH_STYLE' as const].filter((name) => e[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  S3 storage needs all of ${S3_REQUIRED.join(', ')}; ${given.join(', ')} ` +
+        `${given.length === 1 ? 'is' : 'are'} set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not. ` +
+        'Set them all to store files in S3, or none to store them under DATA_DIR.',
+    );
+  }
+  return {
+    endpoint: (e.S3_ENDPOINT as string).replace(/\/+$/, ''),
+    region: e.S3_REGION as string,
+    bucket: e.S3_BUCKET as string,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
   };
 }

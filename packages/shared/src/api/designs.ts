@@ -25,7 +25,7 @@ export const ossBucketQuery = z.object({ bucket_name: z.string().max(64).optiona
 /** What `GET oss/token` answers as `uptoken`: an OSS-style signed POST policy. */
 export interface Uptoken {
   accessid: string;
-  /** Where the browser posts the multipart form (`key, policy, signature, OSSAccessKeyId, file`). */
+  /** Where the browser posts the multipart form: `key`, `policy`, every entry of `fields`, then `file`. */
   host: string;
   /** base64 of `{ expiration, conditions: [["starts-with","$key",dir], ["content-length-range",1,max], …] }` */
   policy: string;
@@ -36,6 +36,14 @@ export interface Uptoken {
   expire: number;
   bucket_name: string;
   max_size: number;
+  /** `local`: Ferry's own endpoint; `s3`: a presigned POST to an S3 bucket. */
+  cloud_type: 'local' | 's3';
+  /**
+   * The form fields to post besides `key` and `policy`, as they are: `OSSAccessKeyId` and `signature` for
+   * the local endpoint; `x-amz-algorithm`, `x-amz-credential`, `x-amz-date`, `x-amz-signature` for S3 (which
+   * refuses any field its policy does not name, so nothing else may be added).
+   */
+  fields: Record<string, string>;
 }
 
 const registeredImage = z.object({

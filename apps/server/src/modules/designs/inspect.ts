@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../http/errors.js';
 import { type Dimensions, headerDimensions, isTooLarge } from '../storage/dimensions.js';
 import { type SniffedType, sniffType } from '../storage/sniff.js';
+import { recordDirectUploads } from '../uploads/service.js';
 import { uploads } from '../uploads/tables.js';
 
 export interface UploadedFile {
@@ -52,6 +53,7 @@ export async function inspectUploads(
   files: { key: string; name?: string; position_x?: number; position_y?: number }[],
 ): Promise<{ accepted: UploadedFile[]; dropped: DroppedFile[] }> {
   const keys = [...new Set(files.map((file) => file.key))];
+  await recordDirectUploads(ctx, userId, teamId, keys);
   const rows = await ctx.db
     .select()
     .from(uploads)

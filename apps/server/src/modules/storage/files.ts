@@ -1,10 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-/** Where uploaded files live. Local disk by default; the S3 store implements the same calls. */
+/** Where uploaded files live: local disk by default, an S3 bucket (s3-store.ts) when S3_* is set. */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   /** Writes a stream under the key; when the stream fails nothing is left under the key. Answers the size. */
@@ -14,6 +14,8 @@ export interface FileStore {
   /** Removes temporary files older than the given time (left by a crash). */
   sweepTemporary(olderThan: Date): Promise<number>;
   read(key: string): Promise<Buffer | null>;
+  /** The first `length` bytes (fewer for a shorter file), or null when there is no such file. */
+  readHead(key: string, length: number): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   /** A time-limited URL for the browser: files are never public by guessable address. */
   signedUrl(key: string, expiresAt: Date): string;
@@ -108,6 +110,18 @@ export class LocalFileStore implements FileStore {
       return await readFile(this.pathOf(key));
     } catch {
       return null;
+    }
+  }
+
+  async readHead(key: string, length: number): Promise<Buffer | null> {
+    const handle = await open(this.pathOf(key), 'r').catch(() => null);
+    if (!handle) return null;
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
     }
   }
 

@@ -18,11 +18,15 @@ export interface Grant {
 }
 
 /**
- * Issues and checks OSS-style POST policies. The local store verifies them in Ferry's upload endpoint; an
- * S3 store would answer a presigned POST from `issue` instead and let S3 check it (not built yet: with
- * S3_* unset, which is the only mode today, the local signer is used).
+ * Issues and checks POST policies. Either way the browser posts `key`, `policy`, every entry of the
+ * uptoken's `fields`, then `file` to `host`. The local signer's policies are checked by Ferry's upload
+ * endpoint; the S3 signer (s3-post-policy.ts) answers a presigned POST and the bucket checks it.
  */
 export interface PostPolicySigner {
+  /** What `oss/bucket` reports: `local` or `s3`. */
+  readonly cloudType: Uptoken['cloud_type'];
+  /** Where the browser posts. */
+  readonly host: string;
   issue(options: { dir?: string; key?: string; now: Date; bucket?: string }): Uptoken;
   verify(fields: Record<string, string | undefined>, now: Date): Grant;
 }
@@ -31,6 +35,9 @@ type Condition = [string, string | number, string | number] | Record<string, str
 
 export class LocalPostPolicySigner implements PostPolicySigner {
   constructor(private readonly secret: Buffer) {}
+
+  readonly cloudType = 'local';
+  readonly host = LOCAL_UPLOAD_PATH;
 
   private sign(policy: string): string {
     return createHmac('sha256', this.secret).update(policy).digest('base64');
@@ -52,15 +59,18 @@ export class LocalPostPolicySigner implements PostPolicySigner {
       ] satisfies Condition[],
     };
     const policy = Buffer.from(JSON.stringify(document)).toString('base64');
+    const signature = this.sign(policy);
     return {
       accessid: LOCAL_ACCESS_ID,
       host: LOCAL_UPLOAD_PATH,
       policy,
-      signature: this.sign(policy),
+      signature,
       dir: options.dir ?? options.key ?? '',
       expire: Math.floor(expiresAt.getTime() / 1000),
       bucket_name: bucket,
       max_size: DesignLimits.designMaxBytes,
+      cloud_type: 'local',
+      fields: { OSSAccessKeyId: LOCAL_ACCESS_ID, signature },
     };
   }
 

@@ -12,7 +12,7 @@ import { envelope, ok, requestLang } from '../../http/envelope.js';
 import { AppError, fail } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { LOCAL_UPLOAD_PATH } from './post-policy.js';
-import { receiveUpload, uploadedSize, uploadSignature, uploadToken } from './service.js';
+import { receiveUpload, signerOf, uploadedSize, uploadSignature, uploadToken } from './service.js';
 
 /** Room for the form's other fields and the multipart framing around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -41,10 +41,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/oss/bucket', async (request) => {
     const query = parse(ossBucketQuery, request.query);
+    const signer = signerOf(ctx);
     return ok(request, {
-      bucket_name: query.bucket_name ?? DEFAULT_BUCKET,
-      host: LOCAL_UPLOAD_PATH,
-      cloud_type: 'local',
+      bucket_name: ctx.config.s3?.bucket ?? query.bucket_name ?? DEFAULT_BUCKET,
+      host: signer.host,
+      cloud_type: signer.cloudType,
       max_size: DesignLimits.designMaxBytes,
     });
   });

@@ -7,12 +7,14 @@ import { headerDimensions, isTooLarge } from '../storage/dimensions.js';
 import { sniffType } from '../storage/sniff.js';
 import { ownerOfKey, requireUploader } from './policy.js';
 import { LocalPostPolicySigner, type PostPolicySigner, uploadDir } from './post-policy.js';
+import { S3PostPolicySigner } from './s3-post-policy.js';
 import { uploads } from './tables.js';
 
 /** Enough leading bytes to tell the type and, for most formats, the declared pixel size. */
 const HEAD_BYTES = 64 * 1024;
 
-export const signerOf = (ctx: AppContext): PostPolicySigner => new LocalPostPolicySigner(ctx.secrets.uploads);
+export const signerOf = (ctx: AppContext): PostPolicySigner =>
+  ctx.config.s3 ? new S3PostPolicySigner(ctx.config.s3) : new LocalPostPolicySigner(ctx.secrets.uploads);
 
 export async function uploadToken(ctx: AppContext, userId: string, teamId: string, bucket?: string) {
   await requireUploader(ctx.db, userId, teamId);
@@ -111,4 +113,27 @@ export async function uploadedSize(ctx: AppContext, userId: string, key: string)
   const owner = ownerOfKey(key);
   if (!owner || owner.userId !== userId) return null;
   return (await ctx.files.stat(key))?.size ?? null;
+}
+
+/**
+ * In S3 mode the browser posts to the bucket, so no receiver recorded the upload: before registration, each
+ * key in the caller's own upload folder that the bucket holds is recorded like the receiver would have.
+ * Registration then checks the file by its content from the store, the same in both modes. A key already
+ * recorded (registered or not) is left as it is.
+ */
+export async function recordDirectUploads(ctx: AppContext, userId: string, teamId: string, keys: string[]) {
+  if (!ctx.config.s3) return;
+  for (const key of new Set(keys)) {
+    const owner = ownerOfKey(key);
+    if (!owner || owner.userId !== userId || owner.teamId !== teamId) continue;
+    const [known] = await ctx.db.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key));
+    if (known) continue;
+    const stored = await ctx.files.stat(key);
+    const head = stored && (await ctx.files.readHead(key, HEAD_BYTES));
+    if (!stored || !head) continue;
+    await ctx.db
+      .insert(uploads)
+      .values({ key, teamId, userId, size: stored.size, fileType: sniffType(head) ?? 'unknown' })
+      .onConflictDoNothing();
+  }
 }
