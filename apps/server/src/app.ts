@@ -15,6 +15,7 @@ import { folderRoutes } from './modules/folders/routes.js';
 import { groupRoutes } from './modules/projects/groups.routes.js';
 import { projectMemberRoutes } from './modules/projects/members.routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
+import { sectionRoutes } from './modules/sections/routes.js';
 import { fileRoutes } from './modules/storage/routes.js';
 import { departmentRoutes } from './modules/teams/departments.routes.js';
 import { inviteRoutes } from './modules/teams/invites.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   folderRoutes(app, ctx);
   uploadRoutes(app, ctx);
   designRoutes(app, ctx);
+  sectionRoutes(app, ctx);
   await serveWebApp(app, ctx.config.webDist);
   return app;
 }

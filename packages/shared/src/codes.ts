@@ -213,6 +213,21 @@ export const Codes = {
     '文件大小超出上传凭证允许的范围',
     'The file size is outside what the upload token allows',
   ),
+  SECTION_NOT_FOUND: entry(
+    '19046',
+    200,
+    '分组不存在或已被删除',
+    'The section was not found or has been deleted',
+  ),
+  SECTION_TOO_DEEP: entry('19047', 200, '分组最多嵌套两级', 'Sections can be nested only two levels deep'),
+  SECTION_CYCLE: entry(
+    '19048',
+    200,
+    '不能将分组移动到它自己的子分组中',
+    'A section cannot move into its own sub-section',
+  ),
+  SET_MEMBER_TAKEN: entry('19049', 200, '设计图已在其他合并组中', 'A design is already in another set'),
+  SET_NOT_FOUND: entry('19050', 200, '合并组不存在或已解散', 'The set was not found or has been dissolved'),
   APPLY_PENDING: entry(
     '19028',
     200,

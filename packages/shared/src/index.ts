@@ -1,6 +1,7 @@
 export * from './api/account.js';
 export * from './api/designs.js';
 export * from './api/projects.js';
+export * from './api/sections.js';
 export * from './api/teams.js';
 export * from './codes.js';
 export * from './limits.js';

@@ -99,3 +99,15 @@ export const StageLimits = {
   staleLayoutToastMs: 3000,
   staleLayoutToastIntervalMs: 600,
 } as const;
+
+/** Sections, sets and the stage lock (spec 001 §3, §4, §9). */
+export const SectionLimits = {
+  /** The ungrouped pseudo-section always comes first. */
+  ungroupedOrder: -9999,
+  /** A section and its sub-sections: no deeper. */
+  depthMax: 2,
+  /** The stage lock is a lease the holder renews. */
+  lockLeaseMs: 60_000,
+  /** A set with fewer members dissolves. */
+  setMinMembers: 2,
+} as const;

@@ -6,5 +6,6 @@ export * from '../modules/designs/tables.js';
 export * from '../modules/folders/tables.js';
 export * from '../modules/mail/tables.js';
 export * from '../modules/projects/tables.js';
+export * from '../modules/sections/tables.js';
 export * from '../modules/teams/tables.js';
 export * from '../modules/uploads/tables.js';

@@ -35,6 +35,8 @@ export interface ImageCounts {
   versions: number;
   positions?: number;
   comments?: number;
+  /** A set's members, in stage order. */
+  members?: string[] | null;
 }
 
 export function presentImage(
@@ -52,7 +54,8 @@ export function presentImage(
     name: design.name,
     type: design.type,
     file_type: version?.fileType ?? '',
-    status: (version?.status ?? 'failed') as DesignStatus,
+    // A set has no file of its own: it is as ready as it will ever be.
+    status: (version?.status ?? (design.type === 'set' ? 'ready' : 'failed')) as DesignStatus,
     batch: design.batch,
     url,
     image_url: url,
@@ -64,8 +67,8 @@ export function presentImage(
     position_y: design.positionY,
     order: design.orderIndex,
     sector_id: design.sectorId,
-    group: [],
-    parentSet: null,
+    group: counts.members ?? [],
+    parentSet: design.parentSetId,
     version_id: version?.id ?? '',
     version_count: counts.versions,
     // Prototype hotspots and comments arrive with their modules.

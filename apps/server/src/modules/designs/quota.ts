@@ -1,5 +1,5 @@
 import { Limits } from '@ferry/shared';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
@@ -11,7 +11,8 @@ export async function liveDesignCount(db: Db | Tx, projectId: string): Promise<n
   const [row] = await db
     .select({ n: count() })
     .from(designs)
-    .where(and(eq(designs.projectId, projectId), isNull(designs.deletedAt)));
+    // A set is a grouping of designs, not a design of its own.
+    .where(and(eq(designs.projectId, projectId), isNull(designs.deletedAt), ne(designs.type, 'set')));
   return Number(row.n);
 }
 

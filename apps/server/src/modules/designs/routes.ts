@@ -14,6 +14,7 @@ import {
   searchImageQuery,
   setTypeImageDeleteBody,
   signUrlBody,
+  stageRevisionInput,
   stsSignUrlBody,
   updateImagesBody,
 } from '@ferry/shared';
@@ -70,22 +71,38 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(request, await listImages(ctx, user(request), parse(imagesQuery, request.query))),
   );
 
+  // Layout changes carry the stage revision the caller saw (sections/stage.ts).
+  const withRevision = <T>(schema: Parameters<typeof parse<T>>[0], input: unknown) => ({
+    ...parse(schema, input),
+    ...parse(stageRevisionInput, input),
+  });
+
   app.put('/api/project/image', async (request) =>
-    ok(request, { images: await updateImages(ctx, user(request), parse(updateImagesBody, request.body)) }),
+    ok(request, {
+      images: await updateImages(ctx, user(request), withRevision(updateImagesBody, request.body)),
+    }),
   );
 
   // The spec sends the ids in the body; a query string works too.
   app.delete('/api/project/image', async (request) => {
-    const input = parse(deleteImagesBody, { ...(request.query as object), ...(request.body as object) });
+    const input = withRevision(deleteImagesBody, {
+      ...(request.query as object),
+      ...(request.body as object),
+    });
     return ok(request, await deleteImages(ctx, user(request), input));
   });
 
   app.put('/api/project/set_type_image_delete', async (request) =>
-    ok(request, await deleteSetImages(ctx, user(request), parse(setTypeImageDeleteBody, request.body))),
+    ok(
+      request,
+      await deleteSetImages(ctx, user(request), withRevision(setTypeImageDeleteBody, request.body)),
+    ),
   );
 
   app.put('/api/project/image_recovery', async (request) =>
-    ok(request, { images: await recoverImages(ctx, user(request), parse(recoveryBody, request.body)) }),
+    ok(request, {
+      images: await recoverImages(ctx, user(request), withRevision(recoveryBody, request.body)),
+    }),
   );
 
   app.get('/api/project/recycle_bin', async (request) =>

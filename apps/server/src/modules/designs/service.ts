@@ -5,12 +5,18 @@ import type { Db, Tx } from '../../db/client.js';
 import { users } from '../account/tables.js';
 import { likePattern } from '../projects/listing.js';
 import { projects } from '../projects/tables.js';
+import { loadArrangement, stageOrder } from '../sections/arrangement.js';
+import { changeStage } from '../sections/stage.js';
 import { designAccess, designsOfProject, mayDownload } from './policy.js';
 import { presentImage, presentVersion } from './present.js';
 import { designQuota } from './quota.js';
 import { designs, designVersions } from './tables.js';
 
 const versionCount = sql<number>`(select count(*) from ${designVersions} where ${designVersions.designId} = ${designs.id})::int`;
+/** A set's live members, in stored order; null for any other design. */
+const setMembers = sql<
+  string[] | null
+>`case when ${designs.type} = 'set' then (select array_agg(member.id::text order by member.order_index, member.created_at) from ${designs} as member where member.parent_set_id = ${designs.id} and member.deleted_at is null) end`;
 
 /** Designs with their current version, in stage order; one query however many there are. */
 export async function loadImages(
@@ -20,7 +26,7 @@ export async function loadImages(
   order: 'stage' | 'deleted' = 'stage',
 ): Promise<ImageView[]> {
   const rows = await db
-    .select({ design: designs, version: designVersions, versions: versionCount })
+    .select({ design: designs, version: designVersions, versions: versionCount, members: setMembers })
     .from(designs)
     .leftJoin(designVersions, eq(designVersions.id, designs.currentVersionId))
     .where(where)
@@ -29,7 +35,9 @@ export async function loadImages(
         ? [asc(designs.orderIndex), asc(designs.createdAt), asc(designs.id)]
         : [desc(designs.deletedAt), asc(designs.id)]),
     );
-  return rows.map((row) => presentImage(ctx, row.design, row.version, { versions: row.versions }));
+  return rows.map((row) =>
+    presentImage(ctx, row.design, row.version, { versions: row.versions, members: row.members }),
+  );
 }
 
 export const liveIn = (projectId: string) => and(eq(designs.projectId, projectId), isNull(designs.deletedAt));
@@ -42,13 +50,19 @@ export async function listImages(
   await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
   // The stage of a big project is read far more than it changes: the list is the same for everyone who may
   // see it, and any change (an API call, a finished variants job) clears the read cache.
-  const images = await ctx.cache.remember(`images:${input.project_id}`, () =>
-    loadImages(ctx, ctx.db, liveIn(input.project_id)),
-  );
+  const { images, revision } = await ctx.cache.remember(`images:${input.project_id}`, async () => {
+    const loaded = await loadImages(ctx, ctx.db, liveIn(input.project_id));
+    const arrangement = await loadArrangement(ctx.db, input.project_id);
+    // Stage order: ungrouped first, then section by section, each sorted by the project's order type.
+    const position = new Map(stageOrder(arrangement).map((id, index) => [id, index]));
+    const at = (image: ImageView) => position.get(image.id) ?? position.size;
+    return { images: loaded.sort((a, b) => at(a) - at(b)), revision: arrangement.stage.revision };
+  });
   return {
     images,
     total: images.length,
     slow_warning: images.length > DesignLimits.slownessWarningDesigns,
+    stage_revision: revision,
   };
 }
 
@@ -93,13 +107,19 @@ type ImageChange = {
 export async function updateImages(
   ctx: AppContext,
   userId: string,
-  input: { project_id: string; team_id?: string; images: ImageChange[] },
+  input: { project_id: string; team_id?: string; images: ImageChange[]; stage_revision?: number },
 ) {
   await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const ids = input.images.map((change) => change.image_id ?? change.id ?? '');
   await designsOfProject(ctx.db, input.project_id, ids, 'live');
   const now = ctx.now();
+  const movesLayout = input.images.some(
+    (change) =>
+      change.position_x !== undefined || change.position_y !== undefined || change.order !== undefined,
+  );
   await ctx.db.transaction(async (tx) => {
+    // Renaming leaves the layout alone; placing and reordering are layout changes (lock, revision).
+    if (movesLayout) await changeStage(tx, ctx, input.project_id, userId, input.stage_revision);
     for (const [index, change] of input.images.entries()) {
       await tx
         .update(designs)

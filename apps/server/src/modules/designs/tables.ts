@@ -14,6 +14,7 @@ import {
 import { generatedId, stampedNow } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { projects } from '../projects/tables.js';
+import { sectors } from '../sections/tables.js';
 
 export interface VariantFile {
   key: string;
@@ -25,8 +26,9 @@ export interface VariantFile {
 export type Variants = Partial<Record<VariantName, VariantFile>>;
 
 /**
- * A design (the spec's "image"): a named page of a project with its versions. Sections will point at designs
- * through `sector_id`; a design in the recycle bin has `deleted_at`.
+ * A design (the spec's "image"): a named page of a project with its versions, in a section (`sector_id`, none
+ * for ungrouped) and perhaps a member of a set (`parent_set_id`). A set is a design row of type `set` without
+ * versions. A design in the recycle bin has `deleted_at` and keeps its section, so recovery puts it back.
  */
 export const designs = pgTable(
   'designs',
@@ -36,13 +38,15 @@ export const designs = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** image | pdf (spec 001 §3; sets, cards and boards come with their modules) */
+    /** image | pdf | set (spec 001 §3; cards and boards come with their modules) */
     type: text('type').notNull().default('image'),
     currentVersionId: uuid('current_version_id').references((): AnyPgColumn => designVersions.id, {
       onDelete: 'set null',
     }),
-    /** The section holding the design; sections arrive with their module. */
-    sectorId: uuid('sector_id'),
+    /** The section holding the design; null is the ungrouped pseudo-section. */
+    sectorId: uuid('sector_id').references(() => sectors.id, { onDelete: 'set null' }),
+    /** The set this design is a member of. */
+    parentSetId: uuid('parent_set_id').references((): AnyPgColumn => designs.id, { onDelete: 'set null' }),
     orderIndex: integer('order_index').notNull().default(0),
     positionX: doublePrecision('position_x').notNull().default(0),
     positionY: doublePrecision('position_y').notNull().default(0),
@@ -58,6 +62,8 @@ export const designs = pgTable(
     index('designs_project_idx').on(table.projectId, table.deletedAt, table.orderIndex),
     index('designs_project_name_idx').on(table.projectId, table.name),
     index('designs_deleted_idx').on(table.deletedAt),
+    index('designs_sector_idx').on(table.sectorId),
+    index('designs_parent_set_idx').on(table.parentSetId),
   ],
 );
 

@@ -1,21 +1,32 @@
 import { DesignLimits, Limits } from '@ferry/shared';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { loadArrangement } from '../sections/arrangement.js';
+import { settleSets } from '../sections/sets.js';
+import { changeStage } from '../sections/stage.js';
 import { designAccess, designsOfProject } from './policy.js';
 import { assertDesignRoom } from './quota.js';
 import { loadImages, touchProject } from './service.js';
 import { designs } from './tables.js';
 
-/** `DELETE project/image`: designs go to the recycle bin, where they stay 30 days. */
+type SetChange = { set_id: string; images: unknown[] };
+
+/**
+ * `DELETE project/image`: designs go to the recycle bin, where they stay 30 days, keeping their section.
+ * They leave their sets; a deleted set, or one left with fewer than two members, dissolves.
+ */
 export async function deleteImages(
   ctx: AppContext,
   userId: string,
-  input: { project_id: string; team_id?: string; image_ids: string[] },
+  input: { project_id: string; team_id?: string; image_ids: string[]; stage_revision?: number },
+  sets: SetChange[] = [],
 ) {
   await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const found = await designsOfProject(ctx.db, input.project_id, input.image_ids, 'live');
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    await changeStage(tx, ctx, input.project_id, userId, input.stage_revision);
+    const before = await loadArrangement(tx, input.project_id);
     await tx
       .update(designs)
       .set({ deletedAt: now, deletedBy: userId })
@@ -25,28 +36,43 @@ export async function deleteImages(
           found.map((design) => design.id),
         ),
       );
+    await settleSets(
+      tx,
+      before,
+      found.map((design) => design.id),
+      sets,
+    );
     await touchProject(tx, input.project_id, now);
   });
   return { image_ids: found.map((design) => design.id) };
 }
 
 /**
- * `PUT project/set_type_image_delete`: deleting designs that belong to sets. Sets arrive with their module;
- * until then the designs go to the recycle bin like any other.
+ * `PUT project/set_type_image_delete`: deleting designs that belong to sets; `sets` gives the members each
+ * named set keeps.
  */
 export async function deleteSetImages(
   ctx: AppContext,
   userId: string,
-  input: { project_id: string; team_id?: string; deleted_images: string[] },
+  input: {
+    project_id: string;
+    team_id?: string;
+    deleted_images: string[];
+    sets: SetChange[];
+    stage_revision?: number;
+  },
 ) {
-  return deleteImages(ctx, userId, { ...input, image_ids: input.deleted_images });
+  return deleteImages(ctx, userId, { ...input, image_ids: input.deleted_images }, input.sets);
 }
 
-/** `PUT project/image_recovery`: back from the bin, within the project's design quota. */
+/**
+ * `PUT project/image_recovery`: back from the bin, within the project's design quota, into the section the
+ * design was in (ungrouped when that section was deleted meanwhile: the foreign key cleared it).
+ */
 export async function recoverImages(
   ctx: AppContext,
   userId: string,
-  input: { project_id: string; team_id?: string; images: string[] },
+  input: { project_id: string; team_id?: string; images: string[]; stage_revision?: number },
 ) {
   const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const found = await designsOfProject(ctx.db, input.project_id, input.images, 'deleted');
@@ -54,6 +80,7 @@ export async function recoverImages(
   const ids = found.map((design) => design.id);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    await changeStage(tx, ctx, input.project_id, userId, input.stage_revision);
     await tx
       .update(designs)
       .set({ deletedAt: null, deletedBy: null, updatedAt: now })
