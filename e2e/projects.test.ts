@@ -121,8 +121,8 @@ describe('the project list', () => {
     // Opening a project records it as recently used.
     await page.getByTestId('sidebar-all-projects').click();
     await card(page, 'Checkout').getByTestId('project-open').click();
-    await page.waitForURL(/#\/item\/project\/setting\?tid=.*&pid=/);
-    await page.getByTestId('project-setting-back').click();
+    await page.waitForURL(/#\/item\/project\/stage\?tid=.*&pid=/);
+    await page.getByTestId('stage-back').click();
     await page.getByTestId('project-tab-use').click();
     await expect.poll(() => cardNames(page)).toEqual(['Checkout']);
     await page.getByTestId('project-tab-join').click();

@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getProject } from '../../api/projects';
 import { queryClient } from '../../queryClient';
-import { projectSettingKey, projectSettingPath } from '../project-setting/ProjectSettingPage';
+import { projectSettingKey } from '../project-setting/ProjectSettingPage';
+import { stagePath } from '../stage/paths';
 import { useFailureToast } from '../team/shared';
 import { refreshProjects } from './folders';
 
@@ -12,8 +13,8 @@ import { refreshProjects } from './folders';
 export const OPEN_DEBOUNCE_MS = 30;
 
 /**
- * Opening a project: GET project_info records it as recently used and answers its card. Until the project
- * page exists, the project opens on its settings page, which is handed the card so it does not ask again.
+ * Opening a project: GET project_info records it as recently used and answers its card; the project opens on
+ * its stage, which is handed the card so it does not ask again.
  */
 export function useOpenProject(teamId: string) {
   const navigate = useNavigate();
@@ -37,7 +38,7 @@ export function useOpenProject(teamId: string) {
           queryClient.setQueryData(projectSettingKey(teamId, card.project_id), card);
           // "Recently used" has just changed.
           refreshProjects(teamId);
-          navigate(projectSettingPath(teamId, card.project_id));
+          navigate(stagePath(teamId, card.project_id));
         })
         .catch(failure);
     }, OPEN_DEBOUNCE_MS);

@@ -1,4 +1,180 @@
-/** The project stage: sections of design thumbnails (being built). */
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { Codes, DesignLimits, StageLimits } from '@ferry/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Empty, Result, Skeleton } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { designsApi, type StageOrder } from '../../api/designs';
+import { isApiError } from '../../api/errors';
+import { getProject } from '../../api/projects';
+import { pageTitle } from '../../components/hooks';
+import { itemPath } from '../../state/redirect';
+import { useSession } from '../../state/session';
+import { projectSettingKey } from '../project-setting/ProjectSettingPage';
+import { detailPath, stageImagesKey, stageSectorsKey } from './paths';
+import { StageBoard } from './StageBoard';
+import { StageToolbar, UploadButton } from './StageToolbar';
+import { NO_FILTER, type StageFilter } from './stageModel';
+import { useStageActions } from './useStageActions';
+import './stage.css';
+
+const MISSING_CODES: readonly string[] = [
+  Codes.PROJECT_NOT_FOUND.code,
+  Codes.TEAM_NOT_FOUND.code,
+  Codes.NOT_FOUND.code,
+];
+const DEFAULT_SCALE = 2;
+
+/**
+ * The project stage (route /item/project/stage?tid&pid): the project's designs as thumbnails in collapsible
+ * sections, with search, time filters, order and size; editors arrange, rename, move, copy and delete them.
+ */
 export function StagePage() {
-  return <div data-testid="stage-page" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { team } = useSession();
+  const teamId = params.get('tid') ?? team?.team_id ?? '';
+  const projectId = params.get('pid') ?? '';
+  const ready = Boolean(teamId && projectId);
+  const ref = { team_id: teamId, project_id: projectId };
+
+  const project = useQuery({
+    queryKey: projectSettingKey(teamId, projectId),
+    queryFn: () => getProject(projectId, teamId),
+    enabled: ready,
+  });
+  const images = useQuery({
+    queryKey: stageImagesKey(teamId, projectId),
+    queryFn: () => designsApi.images(ref),
+    enabled: ready,
+    // A new upload shows as processing until its variants are made.
+    refetchInterval: (query) =>
+      query.state.data?.images.some((image) => image.status === 'processing')
+        ? StageLimits.processingPollMs
+        : false,
+  });
+  const sections = useQuery({
+    queryKey: stageSectorsKey(teamId, projectId),
+    queryFn: () => designsApi.sections(ref),
+    enabled: ready,
+    retry: false,
+  });
+
+  const [filter, setFilter] = useState<StageFilter>(NO_FILTER);
+  const [order, setOrder] = useState<StageOrder>('default');
+  const [scale, setScale] = useState(DEFAULT_SCALE);
+  const [binOpen, setBinOpen] = useState(false);
+  const [versionsOf, setVersionsOf] = useState<string | null>(null);
+  const actions = useStageActions(teamId, projectId);
+
+  const name = project.data?.name ?? '';
+  useEffect(() => {
+    document.title = pageTitle(name || t('stage.title'));
+  }, [name, t]);
+
+  if (!ready || project.isError || images.isError) {
+    const error = project.error ?? images.error;
+    const code = isApiError(error) ? error.code : Codes.PROJECT_NOT_FOUND.code;
+    const missing = MISSING_CODES.includes(code);
+    return (
+      <div className="stage-page" data-testid="stage-unavailable">
+        <Result
+          status={missing ? '404' : 'error'}
+          title={t(missing ? 'stage.notFound' : 'common.loadFailed')}
+          extra={
+            <Button type="primary" onClick={() => navigate(itemPath(teamId))}>
+              {t('common.backToProjects')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const card = project.data;
+  const canEdit = Boolean(card?.abilities.can_edit);
+  const designs = images.data?.images ?? [];
+  const changeOrder = (next: StageOrder) => {
+    setOrder(next);
+    void actions.quietly(actions.run(() => designsApi.sortOrder(ref, next)));
+  };
+  // Mount point of the uploader's button (apps/web/src/pages/stage/upload): shown to editors.
+  const uploadButton: ReactNode = canEdit ? <UploadButton onClick={() => undefined} /> : null;
+
+  let body: ReactNode;
+  if (!card || !images.data) {
+    body = (
+      <div className="stage-loading" data-testid="stage-loading">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
+  } else if (designs.length === 0) {
+    body = (
+      <div className="stage-empty" data-testid="stage-empty">
+        <Empty
+          image={<CloudUploadOutlined className="stage-empty-icon" />}
+          description={
+            <>
+              <div className="stage-empty-title">{t('stage.empty.title')}</div>
+              <div className="stage-empty-text">
+                {t(canEdit ? 'stage.empty.textEditor' : 'stage.empty.textViewer')}
+              </div>
+            </>
+          }
+        >
+          {uploadButton}
+        </Empty>
+      </div>
+    );
+  } else {
+    body = (
+      <StageBoard
+        teamId={teamId}
+        projectId={projectId}
+        images={designs}
+        sectors={sections.data?.sectors}
+        canEdit={canEdit}
+        filter={filter}
+        order={order}
+        scale={scale}
+        actions={actions}
+        onOpen={(imageId) => navigate(detailPath(teamId, projectId, imageId))}
+        onVersions={setVersionsOf}
+      />
+    );
+  }
+
+  return (
+    <div className="stage-page" data-testid="stage-page" data-can-edit={canEdit}>
+      <StageToolbar
+        teamId={teamId}
+        projectId={projectId}
+        projectName={name}
+        designCount={designs.length}
+        filter={filter}
+        onFilter={setFilter}
+        order={order}
+        onOrder={canEdit ? changeOrder : null}
+        scale={scale}
+        onScale={setScale}
+        onRecycleBin={() => setBinOpen(true)}
+        uploadButton={designs.length > 0 ? uploadButton : null}
+      />
+      {images.data?.slow_warning ? (
+        <Alert
+          className="stage-slow-warning"
+          type="warning"
+          showIcon
+          banner
+          title={t('stage.slowWarning', { count: DesignLimits.slownessWarningDesigns })}
+          data-testid="stage-slow-warning"
+        />
+      ) : null}
+      {body}
+      {/* Mount points: RecycleBinDrawer (./trash) opens with binOpen, VersionsDrawer (./versions) with versionsOf. */}
+      <span hidden data-bin-open={binOpen} data-versions-of={versionsOf ?? ''} />
+    </div>
+  );
 }

@@ -1,0 +1,106 @@
+import type { ImageView } from '@ferry/shared';
+import { api } from './client';
+
+/**
+ * The stage's calls (docs/api.md "Designs, versions, recycle bin" and "Sections"): the designs of a project,
+ * their sections, and what the stage does to them.
+ */
+interface ProjectRef {
+  team_id: string;
+  project_id: string;
+}
+
+/** The id of the ungrouped pseudo-section (spec 001 §3). */
+export const NO_SECTION = 'no_section';
+
+export interface SectionView {
+  id: string;
+  name: string;
+  order: number;
+  parent_id: string | null;
+  image_ids: string[];
+  children: SectionView[];
+}
+
+export interface StageImages {
+  images: ImageView[];
+  total: number;
+  slow_warning: boolean;
+  stage_revision?: number;
+}
+
+export interface StageSections {
+  sectors: SectionView[];
+  stage_revision?: number;
+}
+
+/** What a copy or a move to another project did, per source design (spec 001 §4 "Copy"). */
+export interface TransferOutcome {
+  doneIds: string[];
+  errIds: string[];
+}
+
+export type StageOrder = 'default' | 'name' | 'time' | 'custom';
+
+/** Spec 001 §4: a source id that no returned map names counts as failed. */
+export function copyOutcome(sourceIds: string[], result: Record<string, unknown>[] | null): TransferOutcome {
+  const copied = new Set((result ?? []).flatMap((entry) => Object.keys(entry ?? {})));
+  return {
+    doneIds: sourceIds.filter((id) => copied.has(id)),
+    errIds: sourceIds.filter((id) => !copied.has(id)),
+  };
+}
+
+export const designsApi = {
+  images: (ref: ProjectRef) => api.get<StageImages>('project/images', { ...ref }),
+  sections: (ref: ProjectRef) => api.get<StageSections>('project/project_sectors', { ...ref }),
+
+  rename: (ref: ProjectRef, imageId: string, name: string) =>
+    api.put<{ images: ImageView[] }>('project/image', { ...ref, images: [{ image_id: imageId, name }] }),
+  /** To the recycle bin. */
+  remove: (ref: ProjectRef, imageIds: string[]) =>
+    api.delete<{ image_ids: string[] }>('project/image', { ...ref, image_ids: imageIds }),
+
+  copyTo: async (ref: ProjectRef, targetProjectId: string, imageIds: string[]) => {
+    const result = await api.post<Record<string, unknown>[] | null>('project/copyimage', {
+      team_id: ref.team_id,
+      project_id: targetProjectId,
+      images: imageIds.map((id) => ({ [id]: null })),
+    });
+    return copyOutcome(imageIds, result);
+  },
+  moveTo: async (ref: ProjectRef, targetProjectId: string, imageIds: string[]): Promise<TransferOutcome> => {
+    const answer = await api.put<{ images: ImageView[] }>('project/image_move', {
+      ...ref,
+      target_project_id: targetProjectId,
+      image_ids: imageIds,
+    });
+    const moved = new Set((answer?.images ?? []).map((image) => image.id));
+    return {
+      doneIds: imageIds.filter((id) => moved.has(id)),
+      errIds: imageIds.filter((id) => !moved.has(id)),
+    };
+  },
+
+  /** Moves designs into a section ('no_section' for ungrouped), after `pre` / before `next` (neither: the end). */
+  placeImages: (
+    ref: ProjectRef,
+    body: { images: string[]; target_sector_id: string; pre_image_id?: string; next_image_id?: string },
+  ) => api.put<StageSections>('project/sector_image_sort', { ...ref, ...body }),
+  sortOrder: (ref: ProjectRef, orderType: StageOrder) =>
+    api.put<{ order_type: StageOrder }>('project/image_sort', { ...ref, order_type: orderType }),
+
+  createSection: (ref: ProjectRef, body: { name?: string; image_ids?: string[]; parent_id?: string }) =>
+    api.post<{ sector: SectionView }>('project/sector', { ...ref, ...body }),
+  renameSection: (ref: ProjectRef, id: string, name: string) =>
+    api.put<{ sector: SectionView }>('project/sector', { ...ref, id, name }),
+  /** Its designs (and those of its sub-sections) go to ungrouped. */
+  deleteSection: (ref: ProjectRef, sectionId: string) =>
+    api.delete<null>('project/sector', { ...ref, sector_id: sectionId }),
+  sortSections: (ref: ProjectRef, sectionIds: string[], parentId: string | null) =>
+    api.put<StageSections>('project/sector_sort', {
+      ...ref,
+      sector_ids: sectionIds,
+      ...(parentId ? { parent_id: parentId } : {}),
+    }),
+};

@@ -1,0 +1,172 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  ExclamationCircleOutlined,
+  ExportOutlined,
+  HistoryOutlined,
+  LoadingOutlined,
+  MoreOutlined,
+} from '@ant-design/icons';
+import type { ImageView } from '@ferry/shared';
+import { Dropdown, type MenuProps } from 'antd';
+import { type DragEvent, type MouseEvent, memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { thumbnailUrl } from './stageModel';
+
+export type CardMenuAction = 'open' | 'versions' | 'rename' | 'delete';
+export type DropSide = 'before' | 'after';
+
+export interface CardHandlers {
+  onSelect: (id: string, event: MouseEvent) => void;
+  onOpen: (id: string) => void;
+  onMenu: (id: string, action: CardMenuAction) => void;
+  onDragStart: (id: string, event: DragEvent) => void;
+  onDragEnd: () => void;
+  /** Answers whether something droppable hovers; `side` says where it would land. */
+  onDragOverCard: (id: string, side: DropSide, event: DragEvent) => void;
+  onDropOnCard: (id: string, side: DropSide, event: DragEvent) => void;
+}
+
+function sideOf(event: DragEvent): DropSide {
+  const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
+  return event.clientX < box.left + box.width / 2 ? 'before' : 'after';
+}
+
+/** One design on the stage: thumbnail (or its processing / failed state), name, version count, "new" marker. */
+export const DesignCard = memo(function DesignCard({
+  image,
+  width,
+  thumbHeight,
+  selected,
+  isNew,
+  canEdit,
+  dropSide,
+  handlers,
+}: {
+  image: ImageView;
+  width: number;
+  thumbHeight: number;
+  selected: boolean;
+  isNew: boolean;
+  canEdit: boolean;
+  dropSide: DropSide | null;
+  handlers: CardHandlers;
+}) {
+  const { t } = useTranslation();
+  const src = thumbnailUrl(image);
+  const items: MenuProps['items'] = [
+    {
+      key: 'open',
+      icon: <ExportOutlined />,
+      label: <span data-testid="design-action-open">{t('stage.card.open')}</span>,
+    },
+    {
+      key: 'versions',
+      icon: <HistoryOutlined />,
+      label: <span data-testid="design-action-versions">{t('stage.card.versions')}</span>,
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'rename',
+            icon: <EditOutlined />,
+            label: <span data-testid="design-action-rename">{t('stage.card.rename')}</span>,
+          },
+          { type: 'divider' as const },
+          {
+            key: 'delete',
+            icon: <DeleteOutlined />,
+            label: <span data-testid="design-action-delete">{t('stage.card.delete')}</span>,
+            danger: true,
+          },
+        ]
+      : []),
+  ];
+  const classes = ['stage-card'];
+  if (selected) classes.push('is-selected');
+  if (dropSide) classes.push(`drop-${dropSide}`);
+
+  let thumb: ReactNode;
+  if (image.status === 'processing')
+    thumb = (
+      <div className="stage-card-state" data-testid="design-processing">
+        <LoadingOutlined />
+        <span>{t('stage.card.processing')}</span>
+      </div>
+    );
+  else if (image.status === 'failed' || !src)
+    thumb = (
+      <div className="stage-card-state is-failed" data-testid="design-failed">
+        <ExclamationCircleOutlined />
+        <span>{t('stage.card.failed')}</span>
+      </div>
+    );
+  else thumb = <img src={src} alt="" loading="lazy" decoding="async" draggable={false} />;
+
+  return (
+    <div
+      className={classes.join(' ')}
+      style={{ width }}
+      role="option"
+      aria-selected={selected}
+      tabIndex={0}
+      data-testid="design-card"
+      data-design-id={image.id}
+      data-design-name={image.name}
+      draggable={canEdit}
+      onClick={(event) => handlers.onSelect(image.id, event)}
+      onDoubleClick={() => handlers.onOpen(image.id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') handlers.onOpen(image.id);
+      }}
+      onDragStart={(event) => handlers.onDragStart(image.id, event)}
+      onDragEnd={handlers.onDragEnd}
+      onDragOver={(event) => handlers.onDragOverCard(image.id, sideOf(event), event)}
+      onDrop={(event) => handlers.onDropOnCard(image.id, sideOf(event), event)}
+    >
+      <div className="stage-card-thumb" style={{ height: thumbHeight }}>
+        {thumb}
+        {isNew ? (
+          <span className="stage-card-new" data-testid="design-new">
+            {t('stage.card.new')}
+          </span>
+        ) : null}
+        {image.version_count > 1 ? (
+          <span className="stage-card-versions" data-testid="design-version-count">
+            <HistoryOutlined /> {image.version_count}
+          </span>
+        ) : null}
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items,
+            onClick: ({ key, domEvent }) => {
+              domEvent.stopPropagation();
+              handlers.onMenu(image.id, key as CardMenuAction);
+            },
+          }}
+        >
+          <button
+            type="button"
+            className="stage-card-menu"
+            aria-label={t('stage.card.actions')}
+            data-testid="design-actions"
+            onClick={(event) => event.stopPropagation()}
+            onDoubleClick={(event) => event.stopPropagation()}
+          >
+            <MoreOutlined />
+          </button>
+        </Dropdown>
+      </div>
+      <div className="stage-card-caption">
+        <div className="stage-card-name" title={image.name} data-testid="design-name">
+          {image.name}
+        </div>
+        <div className="stage-card-meta">
+          {image.width && image.height ? `${image.width} × ${image.height}` : '—'}
+          <span>{t('stage.card.versionCount', { count: image.version_count || 1 })}</span>
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,135 @@
+import {
+  ArrowLeftOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  SearchOutlined,
+  SettingOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import { StageLimits } from '@ferry/shared';
+import { Button, Input, Segmented, Select, Slider, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { StageOrder } from '../../api/designs';
+import { itemPath } from '../../state/redirect';
+import { projectSettingPath } from '../project-setting/ProjectSettingPage';
+import { type StageFilter, TIME_FILTERS } from './stageModel';
+
+const ORDERS: StageOrder[] = ['default', 'name', 'time'];
+
+/**
+ * The stage's top bar: the way back, the project's name and design count, then search, the time filter, the
+ * order, the thumbnail size, the recycle bin, settings and (for editors) the upload button.
+ */
+export function StageToolbar({
+  teamId,
+  projectId,
+  projectName,
+  designCount,
+  filter,
+  onFilter,
+  order,
+  onOrder,
+  scale,
+  onScale,
+  onRecycleBin,
+  uploadButton,
+}: {
+  teamId: string;
+  projectId: string;
+  projectName: string;
+  designCount: number;
+  filter: StageFilter;
+  onFilter: (next: StageFilter) => void;
+  order: StageOrder;
+  onOrder: ((next: StageOrder) => void) | null;
+  scale: number;
+  onScale: (next: number) => void;
+  onRecycleBin: () => void;
+  /** Editors only. */
+  uploadButton: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const step = StageLimits.thumbnailScaleStep;
+  const clamp = (value: number) =>
+    Math.min(StageLimits.thumbnailScaleMax, Math.max(StageLimits.thumbnailScaleMin, value));
+  return (
+    <div className="stage-toolbar" data-testid="stage-toolbar">
+      <div className="stage-toolbar-title">
+        <Tooltip title={t('common.backToProjects')}>
+          <Link to={itemPath(teamId)} className="stage-back" data-testid="stage-back">
+            <ArrowLeftOutlined />
+          </Link>
+        </Tooltip>
+        <h1 className="stage-project-name" data-testid="stage-project-name" title={projectName}>
+          {projectName}
+        </h1>
+        <span className="stage-count" data-testid="stage-count">
+          {t('stage.designCount', { count: designCount })}
+        </span>
+      </div>
+      <div className="stage-toolbar-tools">
+        <Input
+          allowClear
+          className="stage-search"
+          prefix={<SearchOutlined />}
+          placeholder={t('stage.searchPlaceholder')}
+          value={filter.keyword}
+          onChange={(event) => onFilter({ ...filter, keyword: event.target.value })}
+          data-testid="stage-search"
+        />
+        <Segmented
+          size="middle"
+          value={filter.time}
+          onChange={(time) => onFilter({ ...filter, time })}
+          options={TIME_FILTERS.map((time) => ({
+            value: time,
+            label: <span data-testid={`stage-time-${time}`}>{t(`stage.time.${time}`)}</span>,
+          }))}
+        />
+        <Select
+          className="stage-order"
+          value={order}
+          disabled={!onOrder}
+          onChange={(next) => onOrder?.(next)}
+          popupMatchSelectWidth={false}
+          options={ORDERS.map((value) => ({ value, label: t(`stage.order.${value}`) }))}
+          data-testid="stage-order"
+        />
+        <div className="stage-zoom" data-testid="stage-zoom">
+          <ZoomOutOutlined onClick={() => onScale(clamp(scale - step))} />
+          <Slider
+            className="stage-zoom-slider"
+            min={StageLimits.thumbnailScaleMin}
+            max={StageLimits.thumbnailScaleMax}
+            step={step}
+            value={scale}
+            onChange={(value) => onScale(clamp(value))}
+            tooltip={{ formatter: (value) => `${Math.round((value ?? 1) * 100)}%` }}
+          />
+          <ZoomInOutlined onClick={() => onScale(clamp(scale + step))} />
+        </div>
+        <Tooltip title={t('stage.recycleBin')}>
+          <Button icon={<DeleteOutlined />} onClick={onRecycleBin} data-testid="stage-recycle-bin" />
+        </Tooltip>
+        <Tooltip title={t('stage.settings')}>
+          <Link to={projectSettingPath(teamId, projectId)} data-testid="stage-settings">
+            <Button icon={<SettingOutlined />} tabIndex={-1} />
+          </Link>
+        </Tooltip>
+        {uploadButton}
+      </div>
+    </div>
+  );
+}
+
+export function UploadButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button type="primary" icon={<CloudUploadOutlined />} onClick={onClick} data-testid="stage-upload">
+      {t('stage.upload')}
+    </Button>
+  );
+}

@@ -1,0 +1,117 @@
+import { Codes, codeMessage, StageLimits } from '@ferry/shared';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../api/client';
+import { designsApi, type StageSections, type TransferOutcome } from '../../api/designs';
+import { isApiError } from '../../api/errors';
+import { formErrorText } from '../../forms/errors';
+import { currentLang } from '../../i18n';
+import { queryClient } from '../../queryClient';
+import { stageImagesKey, stageSectorsKey } from './paths';
+import type { StageSection } from './stageModel';
+
+let staleToastAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * Code 10092, the stage layout changed under the caller (spec 001 §4, §6): the info toast, at most once per
+ * 600 ms however many calls fail together. Answers whether it showed.
+ */
+export function notifyStaleLayout(now = Date.now()): boolean {
+  if (now - staleToastAt < StageLimits.staleLayoutToastIntervalMs) return false;
+  staleToastAt = now;
+  showToast('info', codeMessage(Codes.STAGE_LOCKED, currentLang()), StageLimits.staleLayoutToastMs);
+  return true;
+}
+
+/** Forgets when the last stale-layout toast showed (tests). */
+export function resetStaleLayoutToast(): void {
+  staleToastAt = Number.NEGATIVE_INFINITY;
+}
+
+export type PlaceTarget = { sectionId: string; before?: string; after?: string };
+
+/** Everything the stage changes: each call refreshes what it touched and shows the server's message on failure. */
+export function useStageActions(teamId: string, projectId: string) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const ref = { team_id: teamId, project_id: projectId };
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: stageImagesKey(teamId, projectId) }),
+      queryClient.invalidateQueries({ queryKey: stageSectorsKey(teamId, projectId) }),
+    ]);
+  const arranged = (answer: StageSections | null | undefined) => {
+    if (answer?.sectors) queryClient.setQueryData(stageSectorsKey(teamId, projectId), answer);
+    else void refresh();
+  };
+
+  /** Runs a call; on failure shows why (and refetches on a stale layout), then rejects for the caller. */
+  async function run<T>(call: () => Promise<T>, done?: string): Promise<T> {
+    try {
+      const answer = await call();
+      if (done) void message.success(done);
+      return answer;
+    } catch (error) {
+      if (isApiError(error) && error.code === Codes.STAGE_LOCKED.code) {
+        notifyStaleLayout();
+        void refresh();
+      } else {
+        const text = formErrorText(error, t('common.requestFailed'));
+        if (text) void message.error(text);
+      }
+      throw error;
+    }
+  }
+  /** For menu items and buttons: the failure is already shown. */
+  const quietly = (promise: Promise<unknown>) => promise.catch(() => undefined);
+
+  return {
+    refresh,
+    run,
+    quietly,
+    rename: (imageId: string, name: string) => run(() => designsApi.rename(ref, imageId, name)).then(refresh),
+    remove: (imageIds: string[]) =>
+      run(() => designsApi.remove(ref, imageIds), t('stage.deleted', { count: imageIds.length })).then(
+        refresh,
+      ),
+    place: (imageIds: string[], target: PlaceTarget) =>
+      run(() =>
+        designsApi.placeImages(ref, {
+          images: imageIds,
+          target_sector_id: target.sectionId,
+          ...(target.before ? { next_image_id: target.before } : {}),
+          ...(target.after ? { pre_image_id: target.after } : {}),
+        }),
+      ).then(arranged),
+    createSection: (body: { name?: string; image_ids?: string[]; parent_id?: string }) =>
+      run(() => designsApi.createSection(ref, body)).then(refresh),
+    renameSection: (sectionId: string, name: string) =>
+      run(() => designsApi.renameSection(ref, sectionId, name)).then(refresh),
+    deleteSection: (sectionId: string) => run(() => designsApi.deleteSection(ref, sectionId)).then(refresh),
+    /** Swaps a section with its neighbour above (-1) or below (+1). */
+    moveSection: (section: StageSection, step: -1 | 1) => {
+      const ids = [...section.siblingIds];
+      const at = ids.indexOf(section.id);
+      const to = at + step;
+      if (at < 0 || to < 0 || to >= ids.length) return Promise.resolve();
+      [ids[at], ids[to]] = [ids[to], ids[at]];
+      return run(() => designsApi.sortSections(ref, ids, section.parentId)).then(arranged);
+    },
+    transfer: (
+      mode: 'copy' | 'move',
+      targetProjectId: string,
+      imageIds: string[],
+    ): Promise<TransferOutcome> =>
+      run(() =>
+        mode === 'copy'
+          ? designsApi.copyTo(ref, targetProjectId, imageIds)
+          : designsApi.moveTo(ref, targetProjectId, imageIds),
+      ).then(async (outcome) => {
+        if (mode === 'move') await refresh();
+        return outcome;
+      }),
+  };
+}
+
+export type StageActions = ReturnType<typeof useStageActions>;
