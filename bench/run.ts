@@ -3,6 +3,8 @@
  * 1. Authenticated `GET /api/account/login` against a bare Fastify hello-world (same connections and duration).
  * 2. The project list of a team of 10,000 projects against the same process answering a prebuilt payload of that size.
  * 3a. The stage's design list of a 1,000-design project, against the same process answering that payload prebuilt.
+ * 3b. The variants of an 8000×8000 PNG made by the variants job code, against sharp alone making the same outputs.
+ * `npm run bench -- 3b` (or several names) runs only the figures named.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import { designs, designVersions } from '../apps/server/src/modules/designs/tabl
 import { projects } from '../apps/server/src/modules/projects/tables.js';
 import { teams } from '../apps/server/src/modules/teams/tables.js';
 import { basic, call, measure, report, startBenchServer } from './harness.js';
+import { variantGeneration } from './variants.js';
 
 async function signInCheck() {
   const baseline = Fastify();
@@ -138,12 +141,23 @@ async function projectImages() {
   await server.close();
 }
 
+const FIGURES: Record<string, () => Promise<void>> = {
+  '1': signInCheck,
+  '2': projectList,
+  '3a': projectImages,
+  '3b': variantGeneration,
+};
+
 async function main() {
+  const named = process.argv.slice(2);
+  const unknown = named.filter((name) => !(name in FIGURES));
+  if (unknown.length)
+    throw new Error(`unknown figure ${unknown.join(', ')}; figures: ${Object.keys(FIGURES).join(', ')}`);
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-  console.log(`Ferry bench on ${db}, ${process.env.BENCH_SECONDS ?? 5} s per figure\n`);
-  await signInCheck();
-  await projectList();
-  await projectImages();
+  console.log(`Ferry bench on ${db}, ${process.env.BENCH_SECONDS ?? 5} s per load figure\n`);
+  for (const [name, figure] of Object.entries(FIGURES)) {
+    if (named.length === 0 || named.includes(name)) await figure();
+  }
 }
 
 main().catch((error) => {

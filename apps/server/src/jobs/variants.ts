@@ -49,8 +49,9 @@ export async function makeVariants(ctx: AppContext, payload: Record<string, unkn
   }
 }
 
-async function renderVariants(
-  ctx: AppContext,
+/** Every variant of one decoded-type file, written under the file's variant folder (exported for the bench). */
+export async function renderVariants(
+  ctx: Pick<AppContext, 'files'>,
   fileKey: string,
   data: Buffer,
   type: NonNullable<ReturnType<typeof sniffType>>,
