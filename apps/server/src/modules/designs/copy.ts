@@ -5,6 +5,8 @@ import { enqueue } from '../../jobs/queue.js';
 import { VARIANTS_JOB } from '../../jobs/variants.js';
 import { projectAccess } from '../projects/policy.js';
 import { projects } from '../projects/tables.js';
+import { loadArrangement } from '../sections/arrangement.js';
+import { settleSets } from '../sections/sets.js';
 import { isUuid } from '../teams/policy.js';
 import { type DesignRow, designAccess, designsOfProject, requireDesignProject } from './policy.js';
 import { assertDesignRoom } from './quota.js';
@@ -100,9 +102,10 @@ export async function copyImages(
     );
     if (seen) visibleProjects.add(projectId);
   }
+  // A set is a grouping on its own stage, with no file to copy: it stays behind (errIds).
   const sources = candidates
     .map((row) => row.design)
-    .filter((design) => visibleProjects.has(design.projectId));
+    .filter((design) => visibleProjects.has(design.projectId) && design.type !== 'set');
   await assertDesignRoom(ctx, ctx.db, input.team_id, input.project_id, sources.length);
   const now = ctx.now();
   const made = await ctx.db.transaction(async (tx) => {
@@ -153,6 +156,8 @@ export async function moveImages(
   await assertDesignRoom(ctx, ctx.db, teamId, input.target_project_id, found.length);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    // Sets stay on their stage: the moved designs leave theirs, a moved set dissolves, as on deletion.
+    await settleSets(tx, await loadArrangement(tx, input.project_id), ids, []);
     let order = await nextOrder(tx, input.target_project_id);
     for (const id of ids) {
       await tx

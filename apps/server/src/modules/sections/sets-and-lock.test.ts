@@ -143,6 +143,28 @@ describe('sets', () => {
     expect((await byName(project)).get('B')?.parentSet).toBeNull();
     expect((await stage(project)).images.map((image) => image.name)).toEqual(['B', 'E']);
   });
+  it('lets a design moved to another project leave its set, and copies no set', async () => {
+    const project = await newProject();
+    const target = await newProject();
+    const ids = await seed(project, ['A', 'B']);
+    const set = (await owner.post('/api/project/set_type', { project_id: project, images: [ids.A, ids.B] }))
+      .result.set;
+    const copied = await owner.post('/api/project/copyimage', {
+      team_id: team.id,
+      project_id: target,
+      images: [{ [set.id]: null }],
+    });
+    expect(copied.body.errIds).toEqual([set.id]);
+    const moved = await owner.put('/api/project/image_move', {
+      project_id: project,
+      target_project_id: target,
+      image_ids: [ids.A],
+    });
+    expect(moved.result.images[0]).toMatchObject({ id: ids.A, parentSet: null, sector_id: null });
+    expect((await stage(project)).images.map((image) => [image.name, image.parentSet])).toEqual([
+      ['B', null],
+    ]);
+  });
 });
 
 describe('the recycle bin and sections', () => {
