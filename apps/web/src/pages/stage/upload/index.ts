@@ -1,0 +1,2 @@
+export { type Uploader, useUploader } from './context';
+export { StageUploader } from './StageUploader';
