@@ -1,0 +1,1 @@
+export { RecycleBinDrawer } from './RecycleBinDrawer';

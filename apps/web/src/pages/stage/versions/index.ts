@@ -1,0 +1,1 @@
+export { VersionsDrawer } from './VersionsDrawer';
