@@ -111,3 +111,11 @@ export const SectionLimits = {
   /** A set with fewer members dissolves. */
   setMinMembers: 2,
 } as const;
+
+/** The design detail view's zoom (spec 001 §9: scale step 0.25, max zoom 4). */
+export const DetailLimits = {
+  zoomStep: 0.25,
+  zoomMax: 4,
+  /** Zooming out by steps stops here; only "fit" goes smaller, for designs larger than the window. */
+  zoomMin: 0.25,
+} as const;
