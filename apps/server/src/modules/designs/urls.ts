@@ -4,21 +4,15 @@ import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { projectAccess } from '../projects/policy.js';
 import { projects } from '../projects/tables.js';
+import { type FileStore, keyAfter } from '../storage/files.js';
 import { isUnlimited } from '../teams/plans.js';
 import { teamForMember } from '../teams/policy.js';
 import { urlExpiry } from './present.js';
 import { designs, designVersions, type VariantFile } from './tables.js';
 
-/** A storage key from one of our signed URLs (`/files/<key>?…`), or the key itself. */
-export function keyOf(urlOrKey: string): string {
-  const path = urlOrKey.split('?')[0];
-  const at = path.indexOf('/files/');
-  const key = at >= 0 ? path.slice(at + '/files/'.length) : path.replace(/^\/+/, '');
-  try {
-    return decodeURIComponent(key);
-  } catch {
-    return key;
-  }
+/** A storage key from one of the store's signed URLs, or the key itself. */
+export function keyOf(files: FileStore, urlOrKey: string): string {
+  return files.keyOfUrl(urlOrKey) ?? keyAfter(urlOrKey.replace(/^\/+/, ''), '') ?? urlOrKey;
 }
 
 const dirOfVariant = (key: string) => (/^variants\/[0-9a-f]{32}\//.test(key) ? key.slice(0, 41) : null);
@@ -73,7 +67,7 @@ export async function signUrls(
   const expiresAt = urlExpiry(ctx.now());
   const urls: (string | null)[] = [];
   for (const url of input.urls) {
-    const key = keyOf(url);
+    const key = keyOf(ctx.files, url);
     const version = await visibleVersion(ctx, userId, key, input.team_id);
     const file = version ? fileOf(version, key, input.style) : null;
     urls.push(file ? ctx.files.signedUrl(file.key, expiresAt) : null);
@@ -87,7 +81,7 @@ export async function imageHandle(
   userId: string,
   input: { filename: string; ratio: number },
 ) {
-  const key = keyOf(input.filename);
+  const key = keyOf(ctx.files, input.filename);
   const version = await visibleVersion(ctx, userId, key);
   if (!version) throw fail('IMAGE_DELETED');
   const name: VariantName =

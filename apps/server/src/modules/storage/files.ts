@@ -20,6 +20,20 @@ export interface FileStore {
   /** A time-limited URL for the browser: files are never public by guessable address. */
   signedUrl(key: string, expiresAt: Date): string;
   verify(key: string, expires: number, signature: string, now: Date): boolean;
+  /** The key behind one of this store's signed URLs, or null for any other URL. */
+  keyOfUrl(url: string): string | null;
+}
+
+/** The key at the start of a URL's path after `prefix`, decoded; null when the path does not start so. */
+export function keyAfter(url: string, prefix: string): string | null {
+  const path = url.split('?')[0];
+  if (!path.startsWith(prefix)) return null;
+  const key = path.slice(prefix.length);
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
 }
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
@@ -136,6 +150,11 @@ export class LocalFileStore implements FileStore {
   signedUrl(key: string, expiresAt: Date): string {
     const expires = Math.floor(expiresAt.getTime() / 1000);
     return `/files/${key}?expires=${expires}&sig=${this.sign(key, expires)}`;
+  }
+
+  keyOfUrl(url: string): string | null {
+    const at = url.indexOf('/files/');
+    return at >= 0 ? keyAfter(url.slice(at), '/files/') : null;
   }
 
   verify(key: string, expires: number, signature: string, now: Date): boolean {

@@ -6,8 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
-import type { FileStore } from './files.js';
-import { isValidKey } from './files.js';
+import { type FileStore, isValidKey, keyAfter } from './files.js';
 import { presignGet } from './sigv4.js';
 import { CONTENT_TYPES, sniffType } from './sniff.js';
 
@@ -136,6 +135,10 @@ export class S3FileStore implements FileStore {
     const signedAt = new Date(now - (now % SIGNING_STEP_MS));
     const seconds = Math.ceil((expiresAt.getTime() - signedAt.getTime()) / 1000);
     return presignGet(this.config, new URL(`${this.base}/${key}`), signedAt, seconds);
+  }
+
+  keyOfUrl(url: string): string | null {
+    return keyAfter(url, `${this.base}/`);
   }
 
   /** Ferry's own /files/ URLs are never issued in S3 mode. */

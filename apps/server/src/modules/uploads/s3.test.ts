@@ -153,10 +153,17 @@ describe('uploads in S3 mode', () => {
     );
     const thumbnail = await fetch(version.urls.p25);
     expect(thumbnail.status).toBe(200);
-    const metadata = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+    const thumbnailBytes = Buffer.from(await thumbnail.arrayBuffer());
+    const metadata = await sharp(thumbnailBytes).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 200, 150]);
     const original = await fetch(version.urls.org);
     expect(Buffer.from(await original.arrayBuffer())).toEqual(png);
+    // A presigned URL names its file for Ferry's URL calls as a /files/ URL does.
+    const handled = await asUser(server.app, team.owner.token).get(
+      `/api/image_handle?filename=${encodeURIComponent(version.urls.org)}&action=resize&ratio=25`,
+    );
+    expect(handled.result).toMatchObject({ width: 200, height: 150 });
+    expect(Buffer.from(await (await fetch(handled.result.url)).arrayBuffer())).toEqual(thumbnailBytes);
   });
 
   it('refuses at registration what the bucket took but is no design, and removes it from the bucket', async () => {
