@@ -10,7 +10,8 @@ export function fitScale(
   canvas: { width: number; height: number },
   padding: number,
 ): number {
-  if (design.width <= 0 || design.height <= 0) return 1;
+  // Unknown sizes (not measured yet, or a design without pixels) show at 100 %.
+  if (design.width <= 0 || design.height <= 0 || canvas.width <= 0 || canvas.height <= 0) return 1;
   const room = Math.min(
     (canvas.width - padding * 2) / design.width,
     (canvas.height - padding * 2) / design.height,
