@@ -13,8 +13,7 @@ import { boxSelect, clickSelect, EMPTY_SELECTION, keepOnly, type Selection } fro
 import {
   arrangeSections,
   buildRows,
-  cardSize,
-  columnsFor,
+  gridFor,
   recentIds,
   type StageFilter,
   type StageSection,
@@ -44,6 +43,7 @@ export function StageBoard({
   actions,
   onOpen,
   onVersions,
+  newSectionRequests,
 }: {
   teamId: string;
   projectId: string;
@@ -56,6 +56,8 @@ export function StageBoard({
   actions: StageActions;
   onOpen: (imageId: string) => void;
   onVersions: (imageId: string) => void;
+  /** Counts the toolbar's "new section" clicks: each one opens the name dialog. */
+  newSectionRequests: number;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -73,9 +75,8 @@ export function StageBoard({
     () => arrangeSections(sectors, images, { filter, order, now, ungroupedName: t('stage.ungrouped') }),
     [sectors, images, filter, order, now, t],
   );
-  const card = cardSize(scale);
   // The grid's side padding (24 px each side) is not room for cards.
-  const columns = columnsFor(Math.max(0, width - 48), card.width);
+  const { columns, card } = gridFor(Math.max(0, width - 48), scale);
   const rows = useMemo(() => buildRows(sections, columns, collapsed), [sections, columns, collapsed]);
   const ordered = useMemo(() => visibleOrder(rows), [rows]);
   const sectionOfImage = useMemo(() => {
@@ -83,6 +84,10 @@ export function StageBoard({
     for (const section of sections) for (const id of section.imageIds) map.set(id, section.id);
     return map;
   }, [sections]);
+
+  useEffect(() => {
+    if (newSectionRequests > 0) setNameTask({ kind: 'new-section', imageIds: [] });
+  }, [newSectionRequests]);
 
   // Designs that left the stage (deleted, moved away, filtered out) leave the selection.
   useEffect(() => setSelection((current) => keepOnly(current, new Set(ordered))), [ordered]);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type CardHandlers, DesignCard, type DropSide } from './DesignCard';
 import { SectionHeader, type SectionMenuAction } from './SectionHeader';
 import type { Selection } from './selection';
-import { CARD_GAP_PX, type cardSize, rowHeight, type StageRow, type StageSection } from './stageModel';
+import { CARD_GAP_PX, type CardSize, rowHeight, type StageRow, type StageSection } from './stageModel';
 
 /** Where a dragged set of designs would land: on a card's side, or at the end of a section. */
 export type DropTarget = { kind: 'card'; id: string; side: DropSide } | { kind: 'section'; id: string };
@@ -36,7 +36,7 @@ export function StageGrid({
   scrollRef: RefObject<HTMLDivElement | null>;
   rows: StageRow[];
   images: ReadonlyMap<string, ImageView>;
-  card: ReturnType<typeof cardSize>;
+  card: CardSize;
   selection: Selection;
   recent: ReadonlySet<string>;
   canEdit: boolean;

@@ -67,6 +67,7 @@ export function StagePage() {
   const [scale, setScale] = useState(DEFAULT_SCALE);
   const [binOpen, setBinOpen] = useState(false);
   const [versionsOf, setVersionsOf] = useState<string | null>(null);
+  const [sectionRequests, setSectionRequests] = useState(0);
   const actions = useStageActions(teamId, projectId);
 
   const name = project.data?.name ?? '';
@@ -96,9 +97,10 @@ export function StagePage() {
   const card = project.data;
   const canEdit = Boolean(card?.abilities.can_edit);
   const designs = images.data?.images ?? [];
+  // Everyone may look at the stage in another order; an editor's choice is kept for the project.
   const changeOrder = (next: StageOrder) => {
     setOrder(next);
-    void actions.quietly(actions.run(() => designsApi.sortOrder(ref, next)));
+    if (canEdit) void actions.quietly(actions.run(() => designsApi.sortOrder(ref, next)));
   };
   // Mount point of the uploader's button (apps/web/src/pages/stage/upload): shown to editors.
   const uploadButton: ReactNode = canEdit ? <UploadButton onClick={() => undefined} /> : null;
@@ -142,6 +144,7 @@ export function StagePage() {
         actions={actions}
         onOpen={(imageId) => navigate(detailPath(teamId, projectId, imageId))}
         onVersions={setVersionsOf}
+        newSectionRequests={sectionRequests}
       />
     );
   }
@@ -156,10 +159,11 @@ export function StagePage() {
         filter={filter}
         onFilter={setFilter}
         order={order}
-        onOrder={canEdit ? changeOrder : null}
+        onOrder={changeOrder}
         scale={scale}
         onScale={setScale}
         onRecycleBin={() => setBinOpen(true)}
+        onNewSection={canEdit && designs.length > 0 ? () => setSectionRequests((n) => n + 1) : null}
         uploadButton={designs.length > 0 ? uploadButton : null}
       />
       {images.data?.slow_warning ? (

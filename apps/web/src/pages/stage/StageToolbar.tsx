@@ -2,6 +2,7 @@ import {
   ArrowLeftOutlined,
   CloudUploadOutlined,
   DeleteOutlined,
+  FolderAddOutlined,
   SearchOutlined,
   SettingOutlined,
   ZoomInOutlined,
@@ -35,6 +36,7 @@ export function StageToolbar({
   scale,
   onScale,
   onRecycleBin,
+  onNewSection,
   uploadButton,
 }: {
   teamId: string;
@@ -44,10 +46,12 @@ export function StageToolbar({
   filter: StageFilter;
   onFilter: (next: StageFilter) => void;
   order: StageOrder;
-  onOrder: ((next: StageOrder) => void) | null;
+  onOrder: (next: StageOrder) => void;
   scale: number;
   onScale: (next: number) => void;
   onRecycleBin: () => void;
+  /** Editors only: a new empty section. */
+  onNewSection: (() => void) | null;
   /** Editors only. */
   uploadButton: ReactNode;
 }) {
@@ -57,47 +61,66 @@ export function StageToolbar({
     Math.min(StageLimits.thumbnailScaleMax, Math.max(StageLimits.thumbnailScaleMin, value));
   return (
     <div className="stage-toolbar" data-testid="stage-toolbar">
-      <div className="stage-toolbar-title">
-        <Tooltip title={t('common.backToProjects')}>
-          <Link to={itemPath(teamId)} className="stage-back" data-testid="stage-back">
-            <ArrowLeftOutlined />
-          </Link>
-        </Tooltip>
-        <h1 className="stage-project-name" data-testid="stage-project-name" title={projectName}>
-          {projectName}
-        </h1>
-        <span className="stage-count" data-testid="stage-count">
-          {t('stage.designCount', { count: designCount })}
-        </span>
+      <div className="stage-toolbar-row">
+        <div className="stage-toolbar-title">
+          <Tooltip title={t('common.backToProjects')}>
+            <Link to={itemPath(teamId)} className="stage-back" data-testid="stage-back">
+              <ArrowLeftOutlined />
+            </Link>
+          </Tooltip>
+          <h1 className="stage-project-name" data-testid="stage-project-name" title={projectName}>
+            {projectName}
+          </h1>
+          <span className="stage-count" data-testid="stage-count">
+            {t('stage.designCount', { count: designCount })}
+          </span>
+        </div>
+        <div className="stage-toolbar-tools">
+          {onNewSection ? (
+            <Button icon={<FolderAddOutlined />} onClick={onNewSection} data-testid="stage-new-section">
+              {t('stage.section.new')}
+            </Button>
+          ) : null}
+          <Button icon={<DeleteOutlined />} onClick={onRecycleBin} data-testid="stage-recycle-bin">
+            {t('stage.recycleBin')}
+          </Button>
+          <Tooltip title={t('stage.settings')}>
+            <Link to={projectSettingPath(teamId, projectId)} data-testid="stage-settings">
+              <Button icon={<SettingOutlined />} tabIndex={-1} aria-label={t('stage.settings')} />
+            </Link>
+          </Tooltip>
+          {uploadButton}
+        </div>
       </div>
-      <div className="stage-toolbar-tools">
-        <Input
-          allowClear
-          className="stage-search"
-          prefix={<SearchOutlined />}
-          placeholder={t('stage.searchPlaceholder')}
-          value={filter.keyword}
-          onChange={(event) => onFilter({ ...filter, keyword: event.target.value })}
-          data-testid="stage-search"
-        />
-        <Segmented
-          size="middle"
-          value={filter.time}
-          onChange={(time) => onFilter({ ...filter, time })}
-          options={TIME_FILTERS.map((time) => ({
-            value: time,
-            label: <span data-testid={`stage-time-${time}`}>{t(`stage.time.${time}`)}</span>,
-          }))}
-        />
-        <Select
-          className="stage-order"
-          value={order}
-          disabled={!onOrder}
-          onChange={(next) => onOrder?.(next)}
-          popupMatchSelectWidth={false}
-          options={ORDERS.map((value) => ({ value, label: t(`stage.order.${value}`) }))}
-          data-testid="stage-order"
-        />
+      <div className="stage-toolbar-row">
+        <div className="stage-toolbar-tools">
+          <Input
+            allowClear
+            className="stage-search"
+            prefix={<SearchOutlined />}
+            placeholder={t('stage.searchPlaceholder')}
+            value={filter.keyword}
+            onChange={(event) => onFilter({ ...filter, keyword: event.target.value })}
+            data-testid="stage-search"
+          />
+          <Segmented
+            value={filter.time}
+            onChange={(time) => onFilter({ ...filter, time })}
+            options={TIME_FILTERS.map((time) => ({
+              value: time,
+              label: <span data-testid={`stage-time-${time}`}>{t(`stage.time.${time}`)}</span>,
+            }))}
+          />
+          <Select
+            className="stage-order"
+            variant="borderless"
+            value={order}
+            onChange={onOrder}
+            popupMatchSelectWidth={false}
+            options={ORDERS.map((value) => ({ value, label: t(`stage.order.${value}`) }))}
+            data-testid="stage-order"
+          />
+        </div>
         <div className="stage-zoom" data-testid="stage-zoom">
           <ZoomOutOutlined onClick={() => onScale(clamp(scale - step))} />
           <Slider
@@ -111,15 +134,6 @@ export function StageToolbar({
           />
           <ZoomInOutlined onClick={() => onScale(clamp(scale + step))} />
         </div>
-        <Tooltip title={t('stage.recycleBin')}>
-          <Button icon={<DeleteOutlined />} onClick={onRecycleBin} data-testid="stage-recycle-bin" />
-        </Tooltip>
-        <Tooltip title={t('stage.settings')}>
-          <Link to={projectSettingPath(teamId, projectId)} data-testid="stage-settings">
-            <Button icon={<SettingOutlined />} tabIndex={-1} />
-          </Link>
-        </Tooltip>
-        {uploadButton}
       </div>
     </div>
   );

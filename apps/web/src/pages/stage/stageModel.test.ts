@@ -5,6 +5,7 @@ import { boxSelect, clickSelect, EMPTY_SELECTION, keepOnly } from './selection';
 import {
   arrangeSections,
   buildRows,
+  gridFor,
   matchesFilter,
   NO_FILTER,
   naturalCompare,
@@ -97,6 +98,11 @@ describe('order', () => {
     const images = [design('x', 'x', hoursAgo(5)), design('y', 'y', hoursAgo(1))];
     expect(sortImages(images, 'time').map((image) => image.id)).toEqual(['y', 'x']);
     expect(sortImages(images, 'default').map((image) => image.id)).toEqual(['x', 'y']);
+  });
+  it('fits as many cards of the chosen size as a row holds, then widens them to end flush', () => {
+    expect(gridFor(1000, 2)).toEqual({ columns: 4, card: { width: 235, thumb: 176, height: 228 } });
+    expect(gridFor(1000, 4).columns).toBe(2);
+    expect(gridFor(150, 4)).toMatchObject({ columns: 1, card: { width: 400 } });
   });
   it('shows the p25 thumbnail, else p50, else the original', () => {
     expect(thumbnailUrl(design('a', 'a', undefined, { urls: { p25: '/25', p50: '/50' } }))).toBe('/25');

@@ -198,14 +198,35 @@ export const CARD_CAPTION_PX = 52;
 export const HEADER_ROW_PX = 48;
 export const EMPTY_ROW_PX = 88;
 
-export function cardSize(scale: number) {
-  const width = Math.round(CARD_UNIT_PX * scale);
+export interface CardSize {
+  width: number;
+  thumb: number;
+  height: number;
+}
+
+function sized(width: number): CardSize {
   const thumb = Math.round(width * 0.75);
   return { width, thumb, height: thumb + CARD_CAPTION_PX };
 }
 
+export function cardSize(scale: number): CardSize {
+  return sized(Math.round(CARD_UNIT_PX * scale));
+}
+
 export function columnsFor(containerWidth: number, cardWidth: number): number {
   return Math.max(1, Math.floor((containerWidth + CARD_GAP_PX) / (cardWidth + CARD_GAP_PX)));
+}
+
+/**
+ * The grid for a container: as many columns as cards of the chosen scale fit, then the cards widen to share
+ * the leftover space, so every row ends flush with the right edge.
+ */
+export function gridFor(containerWidth: number, scale: number): { columns: number; card: CardSize } {
+  const chosen = cardSize(scale);
+  const columns = columnsFor(containerWidth, chosen.width);
+  if (containerWidth <= 0) return { columns, card: chosen };
+  const width = Math.floor((containerWidth - CARD_GAP_PX * (columns - 1)) / columns);
+  return { columns, card: sized(Math.max(chosen.width, Math.min(width, containerWidth))) };
 }
 
 export function rowHeight(row: StageRow, cardHeight: number): number {

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { policyForm, type Uptoken } from '../apps/server/src/test/uploads.js';
+
+/** Browser tests that set up their data through the real API of a running server. */
+export interface Session {
+  token: string;
+  userId: string;
+}
+
+export function apiClient(baseUrl: string) {
+  const authorization = (session: Session | null): Record<string, string> =>
+    session ? { Authorization: `Basic ${Buffer.from(`${session.token}:`).toString('base64')}` } : {};
+
+  /** One call; answers the envelope's payload and fails the test on any other code. */
+  async function call<T>(session: Session | null, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...authorization(session) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as { code: string; msg: string; result?: T; data?: T };
+    if (envelope.code !== '00000') throw new Error(`${method} ${path}: ${envelope.code} ${envelope.msg}`);
+    return (envelope.result ?? envelope.data) as T;
+  }
+
+  async function register(name: string, stamp: number): Promise<Session> {
+    const answer = await call<{ token: string; user: { id: string } }>(null, 'POST', 'account/register', {
+      email: `${name.toLowerCase()}-${stamp}@example.com`,
+      name,
+      password: 'Team-pass1',
+    });
+    return { token: answer.token, userId: answer.user.id };
+  }
+
+  /**
+   * The browser's two-step upload (spec 001 §4): GET oss/token, the file posted as a multipart form to the
+   * storage endpoint the token names, then POST project/image registers the files as designs.
+   */
+  async function uploadDesigns(
+    session: Session,
+    ids: { teamId: string; projectId: string },
+    files: { name: string; data: Buffer }[],
+  ): Promise<{ id: string; name: string }[]> {
+    const { uptoken } = await call<{ uptoken: Uptoken }>(session, 'GET', `oss/token?team_id=${ids.teamId}`);
+    const images = [];
+    for (const file of files) {
+      const extension = /\.[A-Za-z0-9]+$/.exec(file.name)?.[0] ?? '';
+      const key = `${uptoken.dir}${randomUUID()}${extension}`;
+      const form = policyForm(
+        { key, policy: uptoken.policy, OSSAccessKeyId: uptoken.accessid, signature: uptoken.signature },
+        file,
+      );
+      const response = await fetch(new URL(uptoken.host, baseUrl), {
+        method: 'POST',
+        headers: form.headers,
+        body: form.payload,
+      });
+      if (response.status !== 200 && response.status !== 204)
+        throw new Error(`upload of ${file.name}: HTTP ${response.status} ${await response.text()}`);
+      images.push({ key, name: file.name });
+    }
+    const answer = await call<{ images: { id: string; name: string }[] }>(session, 'POST', 'project/image', {
+      team_id: ids.teamId,
+      project_id: ids.projectId,
+      images,
+    });
+    return answer.images;
+  }
+
+  /** A page already signed in as `session` (the token and user id the app keeps locally). */
+  async function signedInPage(
+    browser: Browser,
+    session: Session,
+    viewport = { width: 1280, height: 900 },
+  ): Promise<Page> {
+    const context = await browser.newContext({ locale: 'en-US', viewport });
+    await context.addInitScript(
+      ([token, userId]) => {
+        if (!window.localStorage.getItem('token')) {
+          window.localStorage.setItem('token', token);
+          window.localStorage.setItem('user_id', userId);
+        }
+      },
+      [session.token, session.userId],
+    );
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  return { call, register, uploadDesigns, signedInPage };
+}
