@@ -54,6 +54,9 @@ const cardNames = (page: Page) =>
   page
     .getByTestId('design-card')
     .evaluateAll((cards) => cards.map((el) => el.getAttribute('data-design-name')));
+/** An item of the menu now open (closed antd menus stay in the page, hidden). */
+const menuItem = (page: Page, testId: string) =>
+  page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(testId);
 const cardIds = (page: Page) =>
   page
     .getByTestId('design-card')
@@ -176,7 +179,7 @@ describe('the project stage', () => {
     // Renamed from its menu.
     await header(page, 'Onboarding').hover();
     await header(page, 'Onboarding').getByTestId('section-actions').click();
-    await page.getByTestId('section-action-rename').click();
+    await menuItem(page, 'section-action-rename').click();
     await page.getByTestId('stage-name-input').fill('Sign-in flow');
     await page.getByTestId('stage-name-save').click();
     await header(page, 'Sign-in flow').waitFor();
@@ -201,10 +204,11 @@ describe('the project stage', () => {
     await screenshot(page, '03-sections');
 
     // Box selection from the empty area left of the ungrouped cards.
+    await page.getByTestId('stage-scroll').evaluate((el) => el.scrollTo(0, 0));
     const first = await card(page, 'Language picker desktop').boundingBox();
     const second = await card(page, 'Article').boundingBox();
     if (!first || !second) throw new Error('cards not laid out');
-    await page.mouse.move(first.x - 14, first.y - 6);
+    await page.mouse.move(first.x - 14, first.y + 12);
     await page.mouse.down();
     await page.mouse.move(second.x + 20, second.y + 20, { steps: 6 });
     await screenshot(page, '04-box');
@@ -224,7 +228,7 @@ describe('the project stage', () => {
     // Rename a design from its card menu.
     await card(page, 'Article').hover();
     await card(page, 'Article').getByTestId('design-actions').click();
-    await page.getByTestId('design-action-rename').click();
+    await menuItem(page, 'design-action-rename').click();
     await page.getByTestId('stage-name-input').fill('Article page');
     await page.getByTestId('stage-name-save').click();
     await card(page, 'Article page').waitFor();
@@ -248,6 +252,29 @@ describe('the project stage', () => {
     await expect.poll(() => images(checkout).then((list) => list.length)).toBe(4);
     await expect.poll(() => page.getByTestId('stage-count').textContent()).toBe('4 designs');
 
+    // The deleted design waits in the recycle bin drawer.
+    await page.getByTestId('stage-recycle-bin').click();
+    await expect.poll(() => page.getByTestId('recycle-bin-row').count()).toBe(1);
+    await screenshot(page, '06b-recycle-bin');
+    await page.keyboard.press('Escape');
+
+    // The versions drawer of a design, from its card menu.
+    await card(page, 'Welcome').hover();
+    await card(page, 'Welcome').getByTestId('design-actions').click();
+    await menuItem(page, 'design-action-versions').click();
+    await expect.poll(() => page.getByTestId('version-row').count()).toBe(1);
+    await page.keyboard.press('Escape');
+
+    // Upload through the toolbar's button: the new design shows, processing first, then its thumbnail.
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'Article.svg',
+      mimeType: 'image/svg+xml',
+      buffer: readFileSync(path.join(import.meta.dirname, 'test-data', DESIGN_FILES[3])),
+    });
+    await card(page, 'Article').waitFor();
+    await expect.poll(() => card(page, 'Article').locator('img').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('stage-count').textContent()).toBe('5 designs');
+
     // Search narrows the stage to matching names; only the sections holding them stay.
     await page.getByTestId('stage-search').fill('language');
     await expect
@@ -255,6 +282,24 @@ describe('the project stage', () => {
       .toEqual(['Language picker', 'Language picker desktop']);
     await screenshot(page, '07-search');
     await page.getByTestId('stage-search').fill('');
+
+    // Section order from the header menu, then a section deleted: its design goes to ungrouped, not away.
+    const sectionNames = () =>
+      page
+        .getByTestId('section-header')
+        .evaluateAll((rows) => rows.map((el) => el.getAttribute('data-section-name')));
+    await expect.poll(sectionNames).toEqual(['Ungrouped', 'Sign-in flow', 'Components']);
+    await header(page, 'Components').hover();
+    await header(page, 'Components').getByTestId('section-actions').click();
+    await menuItem(page, 'section-action-up').click();
+    await expect.poll(sectionNames).toEqual(['Ungrouped', 'Components', 'Sign-in flow']);
+    await header(page, 'Components').hover();
+    await header(page, 'Components').getByTestId('section-actions').click();
+    await menuItem(page, 'section-action-delete').click();
+    await page.getByTestId('section-delete-confirm').click();
+    await expect.poll(sectionNames).toEqual(['Ungrouped', 'Sign-in flow']);
+    await card(page, 'Buttons').waitFor();
+    await expect.poll(() => page.getByTestId('stage-count').textContent()).toBe('5 designs');
 
     // A double click opens the detail view.
     await card(page, 'Welcome').dblclick();
@@ -265,7 +310,7 @@ describe('the project stage', () => {
   it('shows a viewer the designs without any edit action', async () => {
     const page = await api.signedInPage(browser, viewer);
     await page.goto(stageUrl(checkout));
-    await expect.poll(() => cardNames(page).then((names) => names.length)).toBe(4);
+    await expect.poll(() => cardNames(page).then((names) => names.length)).toBe(5);
     await header(page, 'Sign-in flow').waitFor();
     expect(await page.getByTestId('stage-upload').count()).toBe(0);
     expect(await page.getByTestId('stage-new-section').count()).toBe(0);
@@ -275,9 +320,9 @@ describe('the project stage', () => {
     expect(await page.getByTestId('selection-delete').count()).toBe(0);
     expect(await page.getByTestId('selection-to-section').count()).toBe(0);
     await card(page, 'Welcome').getByTestId('design-actions').click();
-    await page.getByTestId('design-action-versions').waitFor();
-    expect(await page.getByTestId('design-action-rename').count()).toBe(0);
-    expect(await page.getByTestId('design-action-delete').count()).toBe(0);
+    await menuItem(page, 'design-action-versions').waitFor();
+    expect(await menuItem(page, 'design-action-rename').count()).toBe(0);
+    expect(await menuItem(page, 'design-action-delete').count()).toBe(0);
     await screenshot(page, '08-viewer');
     await page.context().close();
   });

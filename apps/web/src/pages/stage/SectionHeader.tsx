@@ -96,7 +96,11 @@ export function SectionHeader({
         <span className="stage-section-name" data-testid="section-name">
           {section.name}
         </span>
-        <span className="stage-section-count">{section.total}</span>
+        <span className="stage-section-count" data-testid="section-count">
+          {section.imageIds.length === section.total
+            ? section.total
+            : `${section.imageIds.length} / ${section.total}`}
+        </span>
       </button>
       {hasMenu ? (
         <Dropdown

@@ -16,7 +16,10 @@ import { detailPath, stageImagesKey, stageSectorsKey } from './paths';
 import { StageBoard } from './StageBoard';
 import { StageToolbar, UploadButton } from './StageToolbar';
 import { NO_FILTER, type StageFilter } from './stageModel';
+import { RecycleBinDrawer } from './trash';
+import { StageUploader, useUploader } from './upload';
 import { useStageActions } from './useStageActions';
+import { VersionsDrawer } from './versions';
 import './stage.css';
 
 const MISSING_CODES: readonly string[] = [
@@ -25,6 +28,12 @@ const MISSING_CODES: readonly string[] = [
   Codes.NOT_FOUND.code,
 ];
 const DEFAULT_SCALE = 2;
+
+/** The toolbar's (and the empty state's) upload button: opens the uploader's file picker. */
+function StageUploadButton() {
+  const uploader = useUploader();
+  return <UploadButton onClick={uploader.pickFiles} />;
+}
 
 /**
  * The project stage (route /item/project/stage?tid&pid): the project's designs as thumbnails in collapsible
@@ -67,6 +76,7 @@ export function StagePage() {
   const [scale, setScale] = useState(DEFAULT_SCALE);
   const [binOpen, setBinOpen] = useState(false);
   const [versionsOf, setVersionsOf] = useState<string | null>(null);
+  const [versionsOpen, setVersionsOpen] = useState(false);
   const [sectionRequests, setSectionRequests] = useState(0);
   const actions = useStageActions(teamId, projectId);
 
@@ -102,8 +112,12 @@ export function StagePage() {
     setOrder(next);
     if (canEdit) void actions.quietly(actions.run(() => designsApi.sortOrder(ref, next)));
   };
-  // Mount point of the uploader's button (apps/web/src/pages/stage/upload): shown to editors.
-  const uploadButton: ReactNode = canEdit ? <UploadButton onClick={() => undefined} /> : null;
+  // Only editors upload: the button, and the drop zone around the stage (below).
+  const uploadButton: ReactNode = canEdit ? <StageUploadButton /> : null;
+  const openVersions = (imageId: string) => {
+    setVersionsOf(imageId);
+    setVersionsOpen(true);
+  };
 
   let body: ReactNode;
   if (!card || !images.data) {
@@ -143,14 +157,14 @@ export function StagePage() {
         scale={scale}
         actions={actions}
         onOpen={(imageId) => navigate(detailPath(teamId, projectId, imageId))}
-        onVersions={setVersionsOf}
+        onVersions={openVersions}
         newSectionRequests={sectionRequests}
       />
     );
   }
 
-  return (
-    <div className="stage-page" data-testid="stage-page" data-can-edit={canEdit}>
+  const stage = (
+    <>
       <StageToolbar
         teamId={teamId}
         projectId={projectId}
@@ -177,8 +191,32 @@ export function StagePage() {
         />
       ) : null}
       {body}
-      {/* Mount points: RecycleBinDrawer (./trash) opens with binOpen, VersionsDrawer (./versions) with versionsOf. */}
-      <span hidden data-bin-open={binOpen} data-versions-of={versionsOf ?? ''} />
+    </>
+  );
+  return (
+    <div className="stage-page" data-testid="stage-page" data-can-edit={canEdit}>
+      {canEdit ? (
+        <StageUploader teamId={teamId} projectId={projectId}>
+          {stage}
+        </StageUploader>
+      ) : (
+        stage
+      )}
+      <RecycleBinDrawer
+        teamId={teamId}
+        projectId={projectId}
+        open={binOpen}
+        onClose={() => setBinOpen(false)}
+      />
+      {versionsOf ? (
+        <VersionsDrawer
+          teamId={teamId}
+          projectId={projectId}
+          imageId={versionsOf}
+          open={versionsOpen}
+          onClose={() => setVersionsOpen(false)}
+        />
+      ) : null}
     </div>
   );
 }
