@@ -77,31 +77,51 @@ export function DetailPage() {
 
   const list = order.data?.images ?? [];
   const index = list.findIndex((candidate) => candidate.id === imageId);
-  const goTo = useCallback(
-    (id: string) => navigate(detailPath(teamId, projectId, id), { replace: true }),
+  const back = () => navigate(stagePath(teamId, projectId));
+  // Steps count from the design last asked for, so quick presses each move one further before the page catches
+  // up; `pending` holds the designs asked for and not shown yet, to tell them from a navigation from elsewhere.
+  const shown = useRef({ id: imageId, list, pending: [] as string[] });
+  shown.current.list = list;
+  useEffect(() => {
+    const current = shown.current;
+    const at = current.pending.indexOf(imageId);
+    if (at >= 0) {
+      current.pending.splice(0, at + 1);
+    } else {
+      current.id = imageId;
+      current.pending = [];
+    }
+  }, [imageId]);
+  const step = useCallback(
+    (delta: number) => {
+      const current = shown.current;
+      const target = current.list[current.list.findIndex((candidate) => candidate.id === current.id) + delta];
+      if (!target) return;
+      current.id = target.id;
+      current.pending.push(target.id);
+      navigate(detailPath(teamId, projectId, target.id), { replace: true });
+    },
     [navigate, teamId, projectId],
   );
-  const previous = index > 0 ? () => goTo(list[index - 1].id) : null;
-  const next = index >= 0 && index < list.length - 1 ? () => goTo(list[index + 1].id) : null;
-  const back = () => navigate(stagePath(teamId, projectId));
+  const previous = index > 0 ? () => step(-1) : null;
+  const next = index >= 0 && index < list.length - 1 ? () => step(1) : null;
 
-  const keys = useRef({ previous, next, scale });
-  keys.current = { previous, next, scale };
+  const scaleRef = useRef(scale);
+  scaleRef.current = scale;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (typing(event.target) || event.metaKey || event.ctrlKey || event.altKey) return;
-      const current = keys.current;
-      if (event.key === 'ArrowLeft') current.previous?.();
-      else if (event.key === 'ArrowRight') current.next?.();
-      else if (event.key === '+' || event.key === '=') setZoom(zoomIn(current.scale));
-      else if (event.key === '-') setZoom(zoomOut(current.scale));
+      if (event.key === 'ArrowLeft') step(-1);
+      else if (event.key === 'ArrowRight') step(1);
+      else if (event.key === '+' || event.key === '=') setZoom(zoomIn(scaleRef.current));
+      else if (event.key === '-') setZoom(zoomOut(scaleRef.current));
       else if (event.key === '0') setZoom('fit');
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [step]);
 
   let problem: CanvasProblem | null = null;
   if (detail.isLoading) problem = { kind: 'loading' };

@@ -27,9 +27,14 @@ export function UploadTray({ queue }: { queue: UploadQueue }) {
   if (items.length === 0) return null;
   const summary = summarize(items);
   const running = summary.running > 0;
-  const title = running
-    ? t('upload.uploadingCount', { settled: summary.settled, total: summary.total })
-    : t('upload.finished');
+  const title =
+    summary.uploading > 0
+      ? t('upload.uploadingCount', { sent: summary.sent, total: summary.total })
+      : running
+        ? t('upload.registeringCount', { count: summary.running })
+        : t('upload.finished');
+  // Refusals lead the list, then the files on their way: what needs a look shows without scrolling.
+  const rows = [...items].sort((a, b) => ROW_RANK[a.status] - ROW_RANK[b.status]);
   const outcome = [
     summary.done ? t('upload.doneCount', { count: summary.done }) : '',
     summary.refused ? t('upload.refusedCount', { count: summary.refused }) : '',
@@ -91,7 +96,7 @@ export function UploadTray({ queue }: { queue: UploadQueue }) {
       />
       {collapsed ? null : (
         <ul className="upload-tray-list" data-testid="upload-list">
-          {items.map((item) => (
+          {rows.map((item) => (
             <UploadRow key={item.id} item={item} onRetry={() => queue.retry(item.id)} />
           ))}
         </ul>
@@ -100,10 +105,22 @@ export function UploadTray({ queue }: { queue: UploadQueue }) {
   );
 }
 
+const ROW_RANK: Record<UploadItem['status'], number> = {
+  refused: 0,
+  failed: 0,
+  uploading: 1,
+  waiting: 2,
+  uploaded: 3,
+  registering: 3,
+  done: 4,
+};
+
+const hasProblem = (item: UploadItem) => item.status === 'refused' || item.status === 'failed';
+
 function UploadRow({ item, onRetry }: { item: UploadItem; onRetry: () => void }) {
   const { t } = useTranslation();
   const percent = item.size ? Math.floor((Math.min(item.loaded, item.size) / item.size) * 100) : 0;
-  const problem = item.status === 'refused' || item.status === 'failed';
+  const problem = hasProblem(item);
   return (
     <li
       className={`upload-row is-${item.status}`}

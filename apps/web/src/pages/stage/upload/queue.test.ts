@@ -247,7 +247,9 @@ describe('the upload queue', () => {
       refused: 1,
       failed: 0,
       running: 2,
+      uploading: 2,
       settled: 2,
+      sent: 2,
       percent: 60,
     });
   });

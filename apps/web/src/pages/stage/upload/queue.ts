@@ -100,10 +100,11 @@ export function outcomesOfRegistration(
 export function summarize(items: readonly UploadItem[]) {
   let weight = 0;
   let progress = 0;
-  const count = { done: 0, refused: 0, failed: 0, running: 0 };
+  const count = { done: 0, refused: 0, failed: 0, running: 0, uploading: 0 };
   for (const item of items) {
     const size = Math.max(item.size, 1);
     weight += size;
+    if (item.status === 'waiting' || item.status === 'uploading') count.uploading += 1;
     if (item.status === 'waiting') continue;
     if (item.status === 'uploading') progress += Math.min(item.loaded, item.size);
     else progress += size;
@@ -116,6 +117,8 @@ export function summarize(items: readonly UploadItem[]) {
     total: items.length,
     ...count,
     settled: items.length - count.running,
+    /** Past the storage post: stored, being registered, or settled. */
+    sent: items.length - count.uploading,
     percent: weight === 0 ? 0 : Math.floor((progress / weight) * 100),
   };
 }
