@@ -3,6 +3,7 @@ import { Codes, DesignLimits, type Uptoken } from '@ferry/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { postToStorage, uploadExists, uploadsApi } from '../../../api/uploads';
 import { envelope, ok, type SeenRequest, stubFetch } from '../../../test/http';
+import { FakeXhr, installXhr } from './fakeXhr';
 import { outcomesOfRegistration, summarize, type UploadItem, UploadQueue } from './queue';
 import { createTokenCache } from './tokenCache';
 
@@ -22,47 +23,6 @@ function uptoken(overrides: Partial<Uptoken> = {}): Uptoken {
     fields: { OSSAccessKeyId: 'ferry-local', signature: 'c2lnbmF0dXJl' },
     ...overrides,
   };
-}
-
-/**
- * The browser's XMLHttpRequest, as the storage endpoint would answer it: each post waits until the test
- * answers it, and reports upload progress on demand.
- */
-class FakeXhr {
-  static open: FakeXhr[] = [];
-  static posted: { url: string; fields: [string, FormDataEntryValue][] }[] = [];
-  status = 0;
-  responseText = '';
-  url = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  abort() {}
-  send(form: FormData) {
-    FakeXhr.posted.push({ url: this.url, fields: [...form.entries()] });
-    FakeXhr.open.push(this);
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  answer(status: number, body = '') {
-    FakeXhr.open.splice(FakeXhr.open.indexOf(this), 1);
-    this.status = status;
-    this.responseText = body;
-    this.onload?.();
-  }
-}
-
-function installXhr() {
-  FakeXhr.open = [];
-  FakeXhr.posted = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
 }
 
 const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/png' });
