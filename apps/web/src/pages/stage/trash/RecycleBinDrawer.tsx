@@ -9,6 +9,7 @@ import { isApiError } from '../../../api/errors';
 import { useLang } from '../../../components/hooks';
 import { recycleBinKey, stageImagesKey, stageSectorsKey } from '../paths';
 import { timeAgo } from '../upload/format';
+import { useCanEdit } from '../versions/useCanEdit';
 import { useMemberNames } from './useMemberNames';
 import './trash.css';
 
@@ -43,6 +44,7 @@ export function RecycleBinDrawer({
     staleTime: 0,
   });
   const names = useMemberNames(teamId, projectId, open);
+  const canEdit = useCanEdit(teamId, projectId);
   const images = bin.data?.images ?? [];
   const chosen = images.filter((image) => selected.has(image.id));
 
@@ -83,7 +85,7 @@ export function RecycleBinDrawer({
       }
       classNames={{ body: 'trash-body' }}
       footer={
-        images.length > 0 ? (
+        images.length > 0 && canEdit ? (
           <div className="trash-footer">
             <Checkbox
               checked={allChosen}
@@ -132,6 +134,7 @@ export function RecycleBinDrawer({
                 key={image.id}
                 image={image}
                 checked={selected.has(image.id)}
+                selectable={canEdit}
                 onToggle={() => toggle(image.id)}
                 deletedBy={(image.deleted_by && names.get(image.deleted_by)) || t('recycleBin.someone')}
                 deletedAgo={timeAgo(image.deleted_time, lang)}
@@ -147,41 +150,53 @@ export function RecycleBinDrawer({
 function DeletedRow({
   image,
   checked,
+  selectable,
   onToggle,
   deletedBy,
   deletedAgo,
 }: {
   image: DeletedImage;
   checked: boolean;
+  /** Viewers see the bin without choosing: only editors recover. */
+  selectable: boolean;
   onToggle: () => void;
   deletedBy: string;
   deletedAgo: string;
 }) {
   const { t } = useTranslation();
   const thumbnail = image.urls.p25 || image.urls.cover || image.url;
-  // The whole row is the checkbox's label: a click anywhere on it selects the design.
+  const content = (
+    <>
+      <span className="trash-thumb">{thumbnail ? <img src={thumbnail} alt="" loading="lazy" /> : null}</span>
+      <span className="trash-main">
+        <span className="trash-name" title={image.name}>
+          {image.name}
+        </span>
+        <span className="trash-meta">{t('recycleBin.deletedBy', { name: deletedBy, time: deletedAgo })}</span>
+      </span>
+      <Tag
+        color={image.left_days <= SOON_DAYS ? 'red' : 'default'}
+        className="trash-left"
+        data-testid="recycle-bin-left"
+      >
+        {t('recycleBin.daysLeft', { count: image.left_days })}
+      </Tag>
+    </>
+  );
   return (
     <li data-testid="recycle-bin-row" data-name={image.name} data-checked={checked ? 'true' : 'false'}>
-      <Checkbox className={`trash-row${checked ? ' is-checked' : ''}`} checked={checked} onChange={onToggle}>
-        <span className="trash-thumb">
-          {thumbnail ? <img src={thumbnail} alt="" loading="lazy" /> : null}
-        </span>
-        <span className="trash-main">
-          <span className="trash-name" title={image.name}>
-            {image.name}
-          </span>
-          <span className="trash-meta">
-            {t('recycleBin.deletedBy', { name: deletedBy, time: deletedAgo })}
-          </span>
-        </span>
-        <Tag
-          color={image.left_days <= SOON_DAYS ? 'red' : 'default'}
-          className="trash-left"
-          data-testid="recycle-bin-left"
+      {/* The whole row is the checkbox's label: a click anywhere on it selects the design. */}
+      {selectable ? (
+        <Checkbox
+          className={`trash-row${checked ? ' is-checked' : ''}`}
+          checked={checked}
+          onChange={onToggle}
         >
-          {t('recycleBin.daysLeft', { count: image.left_days })}
-        </Tag>
-      </Checkbox>
+          {content}
+        </Checkbox>
+      ) : (
+        <div className="trash-row is-static">{content}</div>
+      )}
     </li>
   );
 }

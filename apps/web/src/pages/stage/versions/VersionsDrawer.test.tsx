@@ -1,5 +1,5 @@
 import '../../../test/setup';
-import type { ImageDetail, VersionView } from '@ferry/shared';
+import { type ImageDetail, projectAbilities, type TeamRole, type VersionView } from '@ferry/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -68,9 +68,16 @@ function design(versions: VersionView[]): ImageDetail {
   };
 }
 
-function open(versions: VersionView[]): SeenRequest[] {
+function open(versions: VersionView[], teamRole: TeamRole = 'member'): SeenRequest[] {
   applyLogin(buildLogin());
   const seen = stubFetch((request) => {
+    if (request.path === '/api/project/project_info')
+      return ok({
+        id: 'p-1',
+        project_id: 'p-1',
+        name: 'Shop',
+        abilities: projectAbilities(teamRole, null, 'A'),
+      });
     if (request.path === '/api/project/image') return ok(design(versions));
     if (request.path === '/api/project/image_version' && request.method === 'DELETE')
       return ok({ image_deleted: versions.length === 1, image: null });
@@ -90,6 +97,7 @@ describe('the versions drawer', () => {
   it('lists versions with uploader, size and dimensions, marks the current one, and hides download when not allowed', async () => {
     open([version(2, true), version(1, false, { download_url: '' })]);
     const rows = await screen.findAllByTestId('version-row');
+    await screen.findByTestId('version-upload');
     expect(rows.map((row) => row.getAttribute('data-version'))).toEqual(['V2', 'V1']);
     expect(within(rows[0]).getByTestId('version-current').textContent).toBe('Current');
     expect(within(rows[0]).getByText('Ada')).toBeTruthy();
@@ -103,10 +111,19 @@ describe('the versions drawer', () => {
     expect(within(rows[1]).getByTestId('version-make-current')).toBeTruthy();
   });
 
+  it('offers a viewer the versions and downloads, without changing anything', async () => {
+    open([version(2, true), version(1, false)], 'onlooker');
+    const rows = await screen.findAllByTestId('version-row');
+    expect(within(rows[1]).getByTestId('version-download')).toBeTruthy();
+    expect(screen.queryByTestId('version-delete')).toBeNull();
+    expect(screen.queryByTestId('version-make-current')).toBeNull();
+    expect(screen.queryByTestId('version-upload')).toBeNull();
+  });
+
   it('asks before deleting one of several versions, saying the others stay', async () => {
     const seen = open([version(2, true), version(1, false)]);
     const rows = await screen.findAllByTestId('version-row');
-    fireEvent.click(within(rows[1]).getByTestId('version-delete'));
+    fireEvent.click(await within(rows[1]).findByTestId('version-delete'));
     const confirm = () => document.querySelector('.ant-modal-confirm')?.textContent ?? '';
     await waitFor(() => expect(confirm()).toContain('Delete V1?'));
     expect(screen.getByText('V1 will be deleted for good. The other versions stay.')).toBeTruthy();
@@ -126,7 +143,7 @@ describe('the versions drawer', () => {
   it('warns that deleting the only version deletes the design', async () => {
     open([version(1, true)]);
     const [row] = await screen.findAllByTestId('version-row');
-    fireEvent.click(within(row).getByTestId('version-delete'));
+    fireEvent.click(await within(row).findByTestId('version-delete'));
     expect(
       await screen.findByText(
         'This is the only version of “Checkout”: deleting it deletes the design. The design goes to the recycle bin, where it can be recovered for 30 days.',

@@ -12,6 +12,7 @@ import { imageDetailKey, recycleBinKey, stageImagesKey, stageSectorsKey } from '
 import { DESIGN_FILE_ACCEPT, useUploadItems } from '../upload/context';
 import { formatBytes, timeAgo } from '../upload/format';
 import { uploadQueueOf } from '../upload/registry';
+import { useCanEdit } from './useCanEdit';
 import { useImageDetail } from './useImageDetail';
 import './versions.css';
 
@@ -38,6 +39,7 @@ export function VersionsDrawer({
   const client = useQueryClient();
   const ref = { team_id: teamId, project_id: projectId };
   const detail = useImageDetail(teamId, projectId, imageId, open);
+  const canEdit = useCanEdit(teamId, projectId);
   const image = detail.data;
   const versions = image?.versions ?? [];
   const picker = useRef<HTMLInputElement>(null);
@@ -108,14 +110,16 @@ export function VersionsDrawer({
         </div>
       }
       extra={
-        <Button
-          type="primary"
-          icon={<CloudUploadOutlined />}
-          onClick={() => picker.current?.click()}
-          data-testid="version-upload"
-        >
-          {t('versions.upload')}
-        </Button>
+        canEdit ? (
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            onClick={() => picker.current?.click()}
+            data-testid="version-upload"
+          >
+            {t('versions.upload')}
+          </Button>
+        ) : null
       }
     >
       <div data-testid="versions-drawer">
@@ -163,6 +167,7 @@ export function VersionsDrawer({
               <VersionRow
                 key={version.id}
                 version={version}
+                canEdit={canEdit}
                 onMakeCurrent={() => makeCurrent.mutate(version)}
                 switching={makeCurrent.isPending && makeCurrent.variables?.id === version.id}
                 onDelete={() => confirmDelete(version)}
@@ -177,11 +182,13 @@ export function VersionsDrawer({
 
 function VersionRow({
   version,
+  canEdit,
   onMakeCurrent,
   switching,
   onDelete,
 }: {
   version: VersionView;
+  canEdit: boolean;
   onMakeCurrent: () => void;
   switching: boolean;
   onDelete: () => void;
@@ -232,7 +239,7 @@ function VersionRow({
         </div>
       </div>
       <div className="versions-actions">
-        {version.current ? null : (
+        {version.current || !canEdit ? null : (
           <Button size="small" onClick={onMakeCurrent} loading={switching} data-testid="version-make-current">
             {t('versions.makeCurrent')}
           </Button>
@@ -250,17 +257,19 @@ function VersionRow({
             />
           </Tooltip>
         ) : null}
-        <Tooltip title={t('versions.delete')}>
-          <Button
-            size="small"
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={onDelete}
-            aria-label={t('versions.delete')}
-            data-testid="version-delete"
-          />
-        </Tooltip>
+        {canEdit ? (
+          <Tooltip title={t('versions.delete')}>
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={onDelete}
+              aria-label={t('versions.delete')}
+              data-testid="version-delete"
+            />
+          </Tooltip>
+        ) : null}
       </div>
     </li>
   );
