@@ -301,6 +301,21 @@ describe('the project stage', () => {
     await card(page, 'Buttons').waitFor();
     await expect.poll(() => page.getByTestId('stage-count').textContent()).toBe('5 designs');
 
+    // Someone else changes the layout meanwhile: the next change here is refused as stale, said once, and the
+    // stage reads the new layout.
+    await api.call(owner, 'POST', 'project/sector', {
+      team_id: teamId,
+      project_id: checkout,
+      name: 'Elsewhere',
+    });
+    await card(page, 'Buttons').click();
+    await page.getByTestId('selection-to-section').click();
+    await page.locator('[data-testid="selection-section-option"][data-section-name="Sign-in flow"]').click();
+    await page.getByText('Operation failed, please refresh the page and retry').waitFor();
+    await expect.poll(sectionNames).toEqual(['Ungrouped', 'Sign-in flow', 'Elsewhere']);
+    await screenshot(page, '07b-stale-layout');
+    expect(await page.getByText('Operation failed, please refresh the page and retry').count()).toBe(1);
+
     // A double click opens the detail view.
     await card(page, 'Welcome').dblclick();
     await page.waitForURL(/#\/item\/project\/detailDetach\?.*image_id=/);

@@ -1,4 +1,4 @@
-import type { ImageView } from '@ferry/shared';
+import type { ImageView, ProjectSectors, SectionView, StageOrderType } from '@ferry/shared';
 import { api } from './client';
 
 /**
@@ -8,19 +8,11 @@ import { api } from './client';
 interface ProjectRef {
   team_id: string;
   project_id: string;
+  /** On layout changes: the revision the caller last saw; a stale one answers 10092. */
+  stage_revision?: number;
 }
 
-/** The id of the ungrouped pseudo-section (spec 001 §3). */
-export const NO_SECTION = 'no_section';
-
-export interface SectionView {
-  id: string;
-  name: string;
-  order: number;
-  parent_id: string | null;
-  image_ids: string[];
-  children: SectionView[];
-}
+export type { SectionView };
 
 export interface StageImages {
   images: ImageView[];
@@ -29,10 +21,7 @@ export interface StageImages {
   stage_revision?: number;
 }
 
-export interface StageSections {
-  sectors: SectionView[];
-  stage_revision?: number;
-}
+export type StageSections = ProjectSectors;
 
 /** What a copy or a move to another project did, per source design (spec 001 §4 "Copy"). */
 export interface TransferOutcome {
@@ -40,7 +29,7 @@ export interface TransferOutcome {
   errIds: string[];
 }
 
-export type StageOrder = 'default' | 'name' | 'time' | 'custom';
+export type StageOrder = StageOrderType;
 
 /** Spec 001 §4: a source id that no returned map names counts as failed. */
 export function copyOutcome(sourceIds: string[], result: Record<string, unknown>[] | null): TransferOutcome {
@@ -88,12 +77,15 @@ export const designsApi = {
     body: { images: string[]; target_sector_id: string; pre_image_id?: string; next_image_id?: string },
   ) => api.put<StageSections>('project/sector_image_sort', { ...ref, ...body }),
   sortOrder: (ref: ProjectRef, orderType: StageOrder) =>
-    api.put<{ order_type: StageOrder }>('project/image_sort', { ...ref, order_type: orderType }),
+    api.put<{ order_type: StageOrder; stage_revision?: number }>('project/image_sort', {
+      ...ref,
+      order_type: orderType,
+    }),
 
   createSection: (ref: ProjectRef, body: { name?: string; image_ids?: string[]; parent_id?: string }) =>
-    api.post<{ sector: SectionView }>('project/sector', { ...ref, ...body }),
+    api.post<{ sector: SectionView; stage_revision: number }>('project/sector', { ...ref, ...body }),
   renameSection: (ref: ProjectRef, id: string, name: string) =>
-    api.put<{ sector: SectionView }>('project/sector', { ...ref, id, name }),
+    api.put<{ sector: SectionView; stage_revision: number }>('project/sector', { ...ref, id, name }),
   /** Its designs (and those of its sub-sections) go to ungrouped. */
   deleteSection: (ref: ProjectRef, sectionId: string) =>
     api.delete<null>('project/sector', { ...ref, sector_id: sectionId }),

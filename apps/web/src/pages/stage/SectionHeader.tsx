@@ -8,10 +8,10 @@ import {
   FolderAddOutlined,
   MoreOutlined,
 } from '@ant-design/icons';
+import { NO_SECTION_ID } from '@ferry/shared';
 import { Dropdown, type MenuProps } from 'antd';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO_SECTION } from '../../api/designs';
 import type { StageSection } from './stageModel';
 
 export type SectionMenuAction = 'rename' | 'add-child' | 'up' | 'down' | 'delete';
@@ -73,7 +73,7 @@ export function SectionHeader({
       danger: true,
     },
   ];
-  const hasMenu = canEdit && section.id !== NO_SECTION;
+  const hasMenu = canEdit && section.id !== NO_SECTION_ID;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for dragged designs; its controls are buttons
     <div

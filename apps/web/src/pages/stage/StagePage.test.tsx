@@ -1,8 +1,8 @@
 import '../../test/setup';
-import type { ImageView, TeamRole } from '@ferry/shared';
+import { type ImageView, NO_SECTION_ID, type TeamRole } from '@ferry/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_SECTION, type SectionView } from '../../api/designs';
+import type { SectionView } from '../../api/designs';
 import { applyLogin } from '../../state/session';
 import { buildLogin, buildProjectCard, buildTeam } from '../../test/fixtures';
 import { envelope, ok, type SeenRequest, stubFetch } from '../../test/http';
@@ -57,7 +57,7 @@ function serve({ images, sectors, role = 'superadmin', extra }: Stage) {
   const login = buildLogin({ teams: [buildTeam('team-a', 'Alpha', role)] });
   applyLogin(login);
   const arrangement = sectors ?? [
-    { id: NO_SECTION, name: 'Ungrouped', order: -9999, parent_id: null, image_ids: [], children: [] },
+    { id: NO_SECTION_ID, name: 'Ungrouped', order: -9999, parent_id: null, image_ids: [], children: [] },
   ];
   return stubFetch((req) => {
     const answer = extra?.(req);
@@ -150,6 +150,8 @@ describe('the project stage', () => {
       project_id: 'p-1',
       name: 'Onboarding',
       image_ids: ['d-1', 'd-3'],
+      // The layout revision the stage last read.
+      stage_revision: 1,
     });
   });
 
@@ -158,7 +160,7 @@ describe('the project stage', () => {
       images: [design(1), design(2)],
       sectors: [
         {
-          id: NO_SECTION,
+          id: NO_SECTION_ID,
           name: 'Ungrouped',
           order: -9999,
           parent_id: null,

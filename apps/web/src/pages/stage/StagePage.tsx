@@ -110,7 +110,7 @@ export function StagePage() {
   // Everyone may look at the stage in another order; an editor's choice is kept for the project.
   const changeOrder = (next: StageOrder) => {
     setOrder(next);
-    if (canEdit) void actions.quietly(actions.run(() => designsApi.sortOrder(ref, next)));
+    if (canEdit) void actions.quietly(actions.sortOrder(next));
   };
   // Only editors upload: the button, and the drop zone around the stage (below).
   const uploadButton: ReactNode = canEdit ? <StageUploadButton /> : null;

@@ -1,6 +1,6 @@
-import type { ImageView } from '@ferry/shared';
+import { type ImageView, NO_SECTION_ID } from '@ferry/shared';
 import { describe, expect, it } from 'vitest';
-import { NO_SECTION, type SectionView } from '../../api/designs';
+import type { SectionView } from '../../api/designs';
 import { boxSelect, clickSelect, EMPTY_SELECTION, keepOnly } from './selection';
 import {
   arrangeSections,
@@ -114,7 +114,7 @@ describe('order', () => {
 describe('sections and rows', () => {
   const images = ['a', 'b', 'c', 'd', 'e'].map((id) => design(id, id.toUpperCase()));
   const sectors: SectionView[] = [
-    section(NO_SECTION, 'Ungrouped', ['b']),
+    section(NO_SECTION_ID, 'Ungrouped', ['b']),
     section('s2', 'Second', ['d'], { order: 2 }),
     section('s1', 'First', ['c'], {
       order: 1,
@@ -126,7 +126,7 @@ describe('sections and rows', () => {
   it('puts ungrouped first, sections by order with their sub-sections after them, and unplaced designs in ungrouped', () => {
     const arranged = arrangeSections(sectors, images, options);
     expect(arranged.map((each) => [each.id, each.depth, each.imageIds])).toEqual([
-      [NO_SECTION, 0, ['b', 'a']],
+      [NO_SECTION_ID, 0, ['b', 'a']],
       ['s1', 0, ['c']],
       ['s1a', 1, ['e']],
       ['s2', 0, ['d']],
@@ -160,7 +160,7 @@ describe('sections and rows', () => {
     const nested = arrangeSections(sectors, images, options);
     const folded = buildRows(nested, 4, new Set(['s1']));
     expect(folded.filter((row) => row.kind === 'header').map((row) => row.key)).toEqual([
-      `h:${NO_SECTION}`,
+      `h:${NO_SECTION_ID}`,
       'h:s1',
       'h:s2',
     ]);

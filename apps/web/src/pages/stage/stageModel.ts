@@ -1,5 +1,5 @@
-import { DesignLimits, type ImageView } from '@ferry/shared';
-import { NO_SECTION, type SectionView, type StageOrder } from '../../api/designs';
+import { DesignLimits, type ImageView, NO_SECTION_ID } from '@ferry/shared';
+import type { SectionView, StageOrder } from '../../api/designs';
 
 /** The stage's filters: a name search and an upload-time window (spec 001 §9: today, 7, 15, 30 days). */
 export const TIME_FILTERS = ['all', 'today', '7', '15', '30'] as const;
@@ -87,7 +87,7 @@ export function arrangeSections(
 ): StageSection[] {
   const byId = new Map(images.map((image) => [image.id, image]));
   const placed = new Set<string>();
-  const real = (sectors ?? []).filter((sector) => sector.id !== NO_SECTION);
+  const real = (sectors ?? []).filter((sector) => sector.id !== NO_SECTION_ID);
   const walk = (list: readonly SectionView[]) => {
     for (const sector of list) {
       for (const id of sector.image_ids) if (byId.has(id)) placed.add(id);
@@ -95,7 +95,7 @@ export function arrangeSections(
     }
   };
   walk(real);
-  const given = (sectors ?? []).find((sector) => sector.id === NO_SECTION)?.image_ids ?? [];
+  const given = (sectors ?? []).find((sector) => sector.id === NO_SECTION_ID)?.image_ids ?? [];
   const ungroupedIds = [...given.filter((id) => byId.has(id) && !placed.has(id))];
   const listed = new Set(ungroupedIds);
   for (const image of images) if (!placed.has(image.id) && !listed.has(image.id)) ungroupedIds.push(image.id);
@@ -111,7 +111,7 @@ export function arrangeSections(
   const ungrouped = shown(ungroupedIds);
   if (ungrouped.ids.length > 0 || (real.length === 0 && !filtering))
     out.push({
-      id: NO_SECTION,
+      id: NO_SECTION_ID,
       name: options.ungroupedName,
       depth: 0,
       parentId: null,

@@ -2,7 +2,7 @@ import { Codes, codeMessage, StageLimits } from '@ferry/shared';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../api/client';
-import { designsApi, type StageSections, type TransferOutcome } from '../../api/designs';
+import { designsApi, type StageOrder, type StageSections, type TransferOutcome } from '../../api/designs';
 import { isApiError } from '../../api/errors';
 import { formErrorText } from '../../forms/errors';
 import { currentLang } from '../../i18n';
@@ -41,8 +41,25 @@ export function useStageActions(teamId: string, projectId: string) {
       queryClient.invalidateQueries({ queryKey: stageImagesKey(teamId, projectId) }),
       queryClient.invalidateQueries({ queryKey: stageSectorsKey(teamId, projectId) }),
     ]);
+  const sectorsKey = stageSectorsKey(teamId, projectId);
+  /**
+   * Layout changes carry the revision of the stage last read, so one made over someone else's newer change is
+   * refused (10092) instead of overwriting it.
+   */
+  const layout = () => ({
+    ...ref,
+    stage_revision: queryClient.getQueryData<StageSections>(sectorsKey)?.stage_revision,
+  });
+  /** Our own change moved the revision on: the next change builds on it. */
+  const advanced = (answer: { stage_revision?: number } | null | undefined) => {
+    const revision = answer?.stage_revision;
+    if (typeof revision === 'number')
+      queryClient.setQueryData<StageSections>(sectorsKey, (old) =>
+        old ? { ...old, stage_revision: revision } : old,
+      );
+  };
   const arranged = (answer: StageSections | null | undefined) => {
-    if (answer?.sectors) queryClient.setQueryData(stageSectorsKey(teamId, projectId), answer);
+    if (answer?.sectors) queryClient.setQueryData(sectorsKey, answer);
     else void refresh();
   };
 
@@ -72,12 +89,12 @@ export function useStageActions(teamId: string, projectId: string) {
     quietly,
     rename: (imageId: string, name: string) => run(() => designsApi.rename(ref, imageId, name)).then(refresh),
     remove: (imageIds: string[]) =>
-      run(() => designsApi.remove(ref, imageIds), t('stage.deleted', { count: imageIds.length })).then(
+      run(() => designsApi.remove(layout(), imageIds), t('stage.deleted', { count: imageIds.length })).then(
         refresh,
       ),
     place: (imageIds: string[], target: PlaceTarget) =>
       run(() =>
-        designsApi.placeImages(ref, {
+        designsApi.placeImages(layout(), {
           images: imageIds,
           target_sector_id: target.sectionId,
           ...(target.before ? { next_image_id: target.before } : {}),
@@ -85,10 +102,19 @@ export function useStageActions(teamId: string, projectId: string) {
         }),
       ).then(arranged),
     createSection: (body: { name?: string; image_ids?: string[]; parent_id?: string }) =>
-      run(() => designsApi.createSection(ref, body)).then(refresh),
+      run(() => designsApi.createSection(layout(), body))
+        .then(advanced)
+        .then(refresh),
     renameSection: (sectionId: string, name: string) =>
-      run(() => designsApi.renameSection(ref, sectionId, name)).then(refresh),
-    deleteSection: (sectionId: string) => run(() => designsApi.deleteSection(ref, sectionId)).then(refresh),
+      run(() => designsApi.renameSection(layout(), sectionId, name))
+        .then(advanced)
+        .then(refresh),
+    deleteSection: (sectionId: string) =>
+      run(() => designsApi.deleteSection(layout(), sectionId)).then(refresh),
+    sortOrder: (order: StageOrder) =>
+      run(() => designsApi.sortOrder(layout(), order))
+        .then(advanced)
+        .then(refresh),
     /** Swaps a section with its neighbour above (-1) or below (+1). */
     moveSection: (section: StageSection, step: -1 | 1) => {
       const ids = [...section.siblingIds];
@@ -96,7 +122,7 @@ export function useStageActions(teamId: string, projectId: string) {
       const to = at + step;
       if (at < 0 || to < 0 || to >= ids.length) return Promise.resolve();
       [ids[at], ids[to]] = [ids[to], ids[at]];
-      return run(() => designsApi.sortSections(ref, ids, section.parentId)).then(arranged);
+      return run(() => designsApi.sortSections(layout(), ids, section.parentId)).then(arranged);
     },
     transfer: (
       mode: 'copy' | 'move',
