@@ -316,6 +316,16 @@ describe('the project stage', () => {
     await screenshot(page, '07b-stale-layout');
     expect(await page.getByText('Operation failed, please refresh the page and retry').count()).toBe(1);
 
+    // A sub-section, listed under its parent.
+    await header(page, 'Sign-in flow').hover();
+    await header(page, 'Sign-in flow').getByTestId('section-actions').click();
+    await menuItem(page, 'section-action-add-child').click();
+    await page.getByTestId('stage-name-input').fill('Errors');
+    await page.getByTestId('stage-name-save').click();
+    await expect.poll(sectionNames).toEqual(['Ungrouped', 'Sign-in flow', 'Errors', 'Elsewhere']);
+    const nested = (await arrangement(checkout)).sectors.find((section) => section.name === 'Sign-in flow');
+    expect(nested?.children).toHaveLength(1);
+
     // A double click opens the detail view.
     await card(page, 'Welcome').dblclick();
     await page.waitForURL(/#\/item\/project\/detailDetach\?.*image_id=/);
