@@ -211,6 +211,20 @@ describe('designs in the browser', () => {
     await screenshot('05-stage-with-designs');
     await page.getByTestId('upload-tray-clear').click();
     await page.getByTestId('upload-tray').waitFor({ state: 'detached' });
+
+    // A file dropped on the stage joins the project the same way.
+    const png = (await mockScreen(50, 'png')).toString('base64');
+    const dropped = await page.evaluateHandle((data) => {
+      const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'Dropped.png', { type: 'image/png' }));
+      return transfer;
+    }, png);
+    await page.getByTestId('stage-dropzone').dispatchEvent('dragenter', { dataTransfer: dropped });
+    await page.getByTestId('stage-dropzone').dispatchEvent('drop', { dataTransfer: dropped });
+    await page.locator('[data-testid="upload-row"][data-name="Dropped.png"][data-status="done"]').waitFor();
+    await expect.poll(async () => (await designs()).map((design) => design.name)).toContain('Dropped');
+    await page.getByTestId('upload-tray-clear').click();
   });
 
   it('recovers a deleted design from the recycle bin', async () => {

@@ -42,12 +42,4 @@ export const designDetailApi = {
 
   /** Names for the user ids the bin carries. */
   members: (ref: ProjectRef) => api.get<ProjectMember[]>('project/project_user', { ...ref }),
-
-  /** The signed URL of the variant nearest to `ratio` percent of a design file (spec 001 §7 image_handle). */
-  resized: (filename: string, ratio: number) =>
-    api.get<{ url: string; status: string; width: number; height: number }>('image_handle', {
-      filename,
-      action: 'resize',
-      ratio,
-    }),
 };

@@ -9,7 +9,7 @@ import {
   UpOutlined,
 } from '@ant-design/icons';
 import { Button, Progress, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadItems } from './context';
 import { formatBytes } from './format';
@@ -24,7 +24,12 @@ export function UploadTray({ queue }: { queue: UploadQueue }) {
   const { t } = useTranslation();
   const items = useUploadItems(queue);
   const [collapsed, setCollapsed] = useState(false);
-  if (items.length === 0) return null;
+  const empty = items.length === 0;
+  // A tray closed and opened again by the next batch starts expanded.
+  useEffect(() => {
+    if (empty) setCollapsed(false);
+  }, [empty]);
+  if (empty) return null;
   const summary = summarize(items);
   const running = summary.running > 0;
   const title =
