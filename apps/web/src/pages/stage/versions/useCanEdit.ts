@@ -12,5 +12,5 @@ export function useCanEdit(teamId: string, projectId: string): boolean {
     queryFn: () => getProject(projectId, teamId),
     enabled: !!teamId && !!projectId,
   });
-  return Boolean(project.data?.abilities.can_edit);
+  return Boolean(project.data?.abilities?.can_edit);
 }
