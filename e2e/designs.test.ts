@@ -297,6 +297,8 @@ describe('designs in the browser', () => {
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(375);
     // Fitted: 812 px tall in a canvas of 900 − 54 − 2 × 48.
     expect(await page.getByTestId('detail-zoom').textContent()).toBe('92%');
+    // The stage's last toast has gone.
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await screenshot('10-detail');
 
     const order = (await designs()).map((design) => design.name);
