@@ -51,7 +51,7 @@ async function pickedFiles() {
   const real = [
     ...['agpsd-layers.psd', 'agpsd-effects.psd', 'agpsd-text.psd'].map((file) => ({
       name: `PSD ${file.replace('agpsd-', '')}`,
-      buffer: readFileSync(path.join(here, 'fixtures', file)),
+      buffer: readFileSync(path.join(here, 'test-data', file)),
       mimeType: 'image/vnd.adobe.photoshop',
     })),
     ...[
