@@ -22,19 +22,25 @@ export async function purgeTrash(ctx: AppContext) {
   const now = ctx.now().getTime();
   const binCutoff = new Date(now - DesignLimits.recycleBinDays * Limits.msPerDay);
   for (;;) {
-    const expired = await ctx.db
-      .select({ id: designs.id })
-      .from(designs)
-      .where(and(isNotNull(designs.deletedAt), lt(designs.deletedAt, binCutoff)))
-      .limit(BATCH);
-    if (expired.length === 0) break;
-    const ids = expired.map((row) => row.id);
-    const files = await ctx.db
-      .selectDistinct({ fileKey: designVersions.fileKey })
-      .from(designVersions)
-      .where(inArray(designVersions.designId, ids));
-    await ctx.db.delete(designs).where(inArray(designs.id, ids));
-    await removeFiles(ctx, { fileKeys: files.map((row) => row.fileKey) });
+    // Several instances may purge at once: each takes a batch the others are not holding.
+    const fileKeys = await ctx.db.transaction(async (tx) => {
+      const expired = await tx
+        .select({ id: designs.id })
+        .from(designs)
+        .where(and(isNotNull(designs.deletedAt), lt(designs.deletedAt, binCutoff)))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (expired.length === 0) return null;
+      const ids = expired.map((row) => row.id);
+      const files = await tx
+        .selectDistinct({ fileKey: designVersions.fileKey })
+        .from(designVersions)
+        .where(inArray(designVersions.designId, ids));
+      await tx.delete(designs).where(inArray(designs.id, ids));
+      return files.map((row) => row.fileKey);
+    });
+    if (!fileKeys) break;
+    await removeFiles(ctx, { fileKeys });
   }
 
   const stale = await ctx.db
