@@ -1,5 +1,6 @@
 import { Limits, nameSchema } from '@ferry/shared';
 import { Form, Input, Modal } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formErrorText } from '../forms/errors';
@@ -9,7 +10,8 @@ import { useLang } from './hooks';
 /**
  * Asks for one name (a folder, a project, a group) under the shared name rules: not empty, at most 50 characters, no
  * spaces. `onSubmit` makes the call; its refusal (19031, 19032 "name taken" …) shows under the field so the
- * user can type another. Open while `open` is true.
+ * user can type another. Open while `open` is true. Names under other rules (designs, sections) pass their
+ * own `rules` and `maxLength`.
  */
 export function NameDialog({
   open,
@@ -18,16 +20,20 @@ export function NameDialog({
   initialName = '',
   placeholder,
   testId,
+  rules,
+  maxLength = Limits.nameMaxLength + 10,
   onSubmit,
   onClose,
 }: {
   open: boolean;
   title: string;
-  label: string;
+  label?: string;
   initialName?: string;
   placeholder?: string;
   /** Prefix of the test ids: `<testId>-input`, `<testId>-save`. */
   testId: string;
+  rules?: Rule[];
+  maxLength?: number;
   onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
@@ -43,11 +49,11 @@ export function NameDialog({
   const submit = async ({ name }: { name: string }) => {
     setSaving(true);
     try {
-      await onSubmit(name);
+      await onSubmit((name ?? '').trim());
       onClose();
     } catch (error) {
       const text = formErrorText(error, t('common.requestFailed'));
-      if (text) form.setFields([{ name: 'name', errors: [text] }]);
+      form.setFields([{ name: 'name', errors: text ? [text] : [] }]);
     } finally {
       setSaving(false);
     }
@@ -66,11 +72,12 @@ export function NameDialog({
       okButtonProps={{ 'data-testid': `${testId}-save` }}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
-        <Form.Item name="name" label={label} rules={[schemaRule(nameSchema, lang)]}>
+        <Form.Item name="name" label={label} rules={rules ?? [schemaRule(nameSchema, lang)]}>
           <Input
             autoFocus
-            maxLength={Limits.nameMaxLength + 10}
+            maxLength={maxLength}
             placeholder={placeholder ?? t('item.namePlaceholder')}
+            onFocus={(event) => event.target.select()}
             data-testid={`${testId}-input`}
           />
         </Form.Item>

@@ -1,7 +1,5 @@
-import { Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formErrorText } from '../../forms/errors';
+import { NameDialog } from '../../components/NameDialog';
 
 /** Names of designs may hold spaces and run to 255 characters; section names are kept shorter. */
 export const DESIGN_NAME_MAX = 255;
@@ -12,14 +10,8 @@ export const SECTION_NAME_MAX = 50;
  * (no spaces) do not apply; a refusal from the server shows under the field.
  */
 export function StageNameDialog({
-  open,
-  title,
-  initialName,
-  placeholder,
-  maxLength,
   allowEmpty = false,
-  onSubmit,
-  onClose,
+  ...props
 }: {
   open: boolean;
   title: string;
@@ -32,52 +24,6 @@ export function StageNameDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ name: string }>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (open) form.setFields([{ name: 'name', value: initialName, errors: [] }]);
-  }, [open, initialName, form]);
-
-  const submit = async ({ name }: { name: string }) => {
-    setSaving(true);
-    try {
-      await onSubmit((name ?? '').trim());
-      onClose();
-    } catch (error) {
-      const text = formErrorText(error, t('common.requestFailed'));
-      form.setFields([{ name: 'name', errors: text ? [text] : [] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={title}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'stage-name-save' }}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
-        <Form.Item
-          name="name"
-          rules={allowEmpty ? [] : [{ required: true, whitespace: true, message: t('stage.nameRequired') }]}
-        >
-          <Input
-            autoFocus
-            maxLength={maxLength}
-            placeholder={placeholder}
-            onFocus={(event) => event.target.select()}
-            data-testid="stage-name-input"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
+  const rules = allowEmpty ? [] : [{ required: true, whitespace: true, message: t('stage.nameRequired') }];
+  return <NameDialog {...props} testId="stage-name" rules={rules} />;
 }
