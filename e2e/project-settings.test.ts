@@ -1,10 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type Session } from './api.js';
 import { screenshot as capture, launchBrowser, type RunningServer, startServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
+const api = () => apiClient(server.url);
 
 beforeAll(async () => {
   server = await startServer();
@@ -19,26 +21,6 @@ afterAll(async () => {
 async function screenshot(page: Page, name: string) {
   await page.waitForTimeout(400);
   await capture(page, name);
-}
-
-interface Session {
-  token: string;
-  userId: string;
-}
-
-/** One API call as a signed-in user; answers the envelope's payload, fails the test on any other code. */
-async function call<T>(session: Session | null, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(session ? { Authorization: `Basic ${Buffer.from(`${session.token}:`).toString('base64')}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: string; msg: string; result?: T; data?: T };
-  if (envelope.code !== '00000') throw new Error(`${method} ${path}: ${envelope.code} ${envelope.msg}`);
-  return (envelope.result ?? envelope.data) as T;
 }
 
 const stamp = Date.now();
@@ -59,29 +41,9 @@ async function gradientPng(width = 96, height = 72): Promise<Buffer> {
     .toBuffer();
 }
 
-async function register(name: string): Promise<Session> {
-  const answer = await call<{ token: string; user: { id: string } }>(null, 'POST', 'account/register', {
-    email: `${name.toLowerCase()}-${stamp}@example.com`,
-    name,
-    password: 'Team-pass1',
-  });
-  return { token: answer.token, userId: answer.user.id };
-}
-
-/** A browser page already signed in as `session` (the token and user id the app keeps locally). */
-async function signedInPage(session: Session): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(
-    ([token, userId]) => {
-      if (!window.localStorage.getItem('token')) {
-        window.localStorage.setItem('token', token);
-        window.localStorage.setItem('user_id', userId);
-      }
-    },
-    [session.token, session.userId],
-  );
-  return context.newPage();
-}
+const register = (name: string) => api().register(name, stamp);
+const call = <T>(...args: Parameters<ReturnType<typeof apiClient>['call']>) => api().call<T>(...args);
+const signedInPage = (session: Session) => api().signedInPage(browser, session);
 
 describe('project settings', () => {
   it('renames the project, adds a member, changes their role, switches the mode and deletes it', async () => {
