@@ -4,15 +4,17 @@
  * 2. The project list of a team of 10,000 projects against the same process answering a prebuilt payload of that size.
  * 3a. The stage's design list of a 1,000-design project, against the same process answering that payload prebuilt.
  * 3b. The variants of an 8000×8000 PNG made by the variants job code, against sharp alone making the same outputs.
+ * 3c. The stage's first thumbnails of a 1,000-design project in Chromium, against a bare page of the same images.
  * `npm run bench -- 3b` (or several names) runs only the figures named.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { designs, designVersions } from '../apps/server/src/modules/designs/tables.js';
 import { projects } from '../apps/server/src/modules/projects/tables.js';
 import { teams } from '../apps/server/src/modules/teams/tables.js';
 import { basic, call, measure, report, startBenchServer } from './harness.js';
+import { seedStageProject } from './seed-stage.js';
+import { stageFirstRender } from './stage-render.js';
 import { variantGeneration } from './variants.js';
 
 async function signInCheck() {
@@ -69,62 +71,10 @@ async function projectList() {
   await server.close();
 }
 
-/** A ready design with its six variants, as the variants job leaves it. */
-function readyVersion(designId: string, n: number) {
-  const dir = `variants/${n.toString(16).padStart(32, '0')}`;
-  const file = (name: string, width: number, height: number) => ({
-    key: `${dir}/${name}`,
-    width,
-    height,
-    size: width * height,
-    md5: 'd41d8cd98f00b204e9800998ecf8427e',
-  });
-  return {
-    id: randomUUID(),
-    designId,
-    number: 1,
-    fileKey: `uploads/bench/${n}.png`,
-    variantDir: dir,
-    fileType: 'png',
-    status: 'ready',
-    size: 1_000_000,
-    width: 1440,
-    height: 3200,
-    variants: {
-      org: file('org.png', 1440, 3200),
-      webP: file('full.webp', 1440, 3200),
-      p5: file('p5.webp', 72, 160),
-      p25: file('p25.webp', 360, 800),
-      p50: file('p50.webp', 720, 1600),
-      cover: file('cover.webp', 480, 360),
-    },
-  };
-}
-
 async function projectImages() {
   const server = await startBenchServer();
-  const registered = await call(`${server.url}/api/account/register`, 'POST', {
-    email: 'stage@example.com',
-    password: 'Bench-pass1',
-  });
-  const token = registered.result.token as string;
-  const team = (await call(`${server.url}/api/account/team`, 'POST', { name: 'Stage' }, token)).result;
-  const project = (await call(`${server.url}/api/project/project_info`, 'POST', { team_id: team.id }, token))
-    .result;
-  const rows = Array.from({ length: 1000 }, (_, n) => ({
-    design: { id: randomUUID(), projectId: project.id, name: `Screen ${n}`, orderIndex: n },
-    n,
-  }));
-  await server.ctx.db.insert(designs).values(rows.map((row) => row.design));
-  const versions = rows.map((row) => readyVersion(row.design.id, row.n));
-  await server.ctx.db.insert(designVersions).values(versions);
-  for (const [index, row] of rows.entries()) {
-    await server.ctx.db
-      .update(designs)
-      .set({ currentVersionId: versions[index].id })
-      .where(eq(designs.id, row.design.id));
-  }
-  const url = `${server.url}/api/project/images?project_id=${project.id}&team_id=${team.id}`;
+  const { token, teamId, projectId } = await seedStageProject(server, 1000);
+  const url = `${server.url}/api/project/images?project_id=${projectId}&team_id=${teamId}`;
   const payload = JSON.stringify(await call(url, 'GET', undefined, token));
   const prebuilt = Fastify();
   prebuilt.get('/images', async (_request, reply) => reply.type('application/json').send(payload));
@@ -146,6 +96,7 @@ const FIGURES: Record<string, () => Promise<void>> = {
   '2': projectList,
   '3a': projectImages,
   '3b': variantGeneration,
+  '3c': stageFirstRender,
 };
 
 async function main() {
