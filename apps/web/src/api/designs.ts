@@ -82,6 +82,16 @@ export const designsApi = {
       order_type: orderType,
     }),
 
+  /**
+   * Holds (or lets go of) the stage for 60 s while the caller rearranges it; meanwhile others' layout changes
+   * answer 10092. The holder's own changes go through.
+   */
+  holdStage: (ref: ProjectRef, lock: boolean) =>
+    api.post<{ locked_by: { user_id: string; name: string } | null; expires_at: string | null }>(
+      'project/image_lock',
+      { ...ref, lock },
+    ),
+
   createSection: (ref: ProjectRef, body: { name?: string; image_ids?: string[]; parent_id?: string }) =>
     api.post<{ sector: SectionView; stage_revision: number }>('project/sector', { ...ref, ...body }),
   renameSection: (ref: ProjectRef, id: string, name: string) =>

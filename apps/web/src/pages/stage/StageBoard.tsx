@@ -98,6 +98,7 @@ export function StageBoard({
     dragged: (id) => (selection.ids.has(id) ? selectedIds() : [id]),
     sectionOf: (id) => sectionOfImage.get(id),
     place: (ids, target) => void actions.quietly(actions.place(ids, target)),
+    hold: actions.hold,
   });
   const box = useBoxSelect(
     scrollRef,

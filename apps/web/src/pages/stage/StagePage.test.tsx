@@ -155,6 +155,21 @@ describe('the project stage', () => {
     });
   });
 
+  it('holds the stage while designs are dragged and lets it go when the drag ends', async () => {
+    const seen = serve({ images: [design(1), design(2)] });
+    renderApp(STAGE);
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(cardNamed('Screen 1'), { dataTransfer });
+    fireEvent.dragEnd(cardNamed('Screen 1'), { dataTransfer });
+    const locks = () => seen.filter((req) => req.path === '/api/project/image_lock');
+    await waitFor(() => expect(locks()).toHaveLength(2));
+    expect(locks().map((req) => req.body)).toEqual([
+      { team_id: 'team-a', project_id: 'p-1', lock: true },
+      { team_id: 'team-a', project_id: 'p-1', lock: false },
+    ]);
+  });
+
   it('shows the server refusal of a stale layout as one toast per 600 ms and reads the stage again', async () => {
     const seen = serve({
       images: [design(1), design(2)],

@@ -24,12 +24,15 @@ export function useDesignDrag({
   dragged,
   sectionOf,
   place,
+  hold,
 }: {
   canEdit: boolean;
   /** The ids a drag starting on this card moves. */
   dragged: (id: string) => string[];
   sectionOf: (imageId: string) => string | undefined;
   place: (ids: string[], target: PlaceTarget) => void;
+  /** Holds the stage while designs are dragged, so nobody rearranges it under the drop (image_lock). */
+  hold: (held: boolean) => void;
 }) {
   const moving = useRef<string[] | null>(null);
   const [dropTarget, setDropTargetState] = useState<DropTarget | null>(null);
@@ -37,6 +40,7 @@ export function useDesignDrag({
     setDropTargetState((current) => (sameTarget(current, next) ? current : next));
 
   const finish = () => {
+    if (moving.current) hold(false);
     moving.current = null;
     setDropTarget(null);
   };
@@ -57,6 +61,7 @@ export function useDesignDrag({
       }
       const ids = dragged(id);
       moving.current = ids;
+      hold(true);
       event.dataTransfer.effectAllowed = 'move';
       event.dataTransfer.setData(DESIGNS_MIME, JSON.stringify(ids));
     },

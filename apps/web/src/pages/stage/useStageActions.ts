@@ -87,6 +87,8 @@ export function useStageActions(teamId: string, projectId: string) {
     refresh,
     run,
     quietly,
+    /** A refusal here means someone else holds the stage; the drop that follows says so (10092). */
+    hold: (held: boolean) => void quietly(designsApi.holdStage(ref, held)),
     rename: (imageId: string, name: string) => run(() => designsApi.rename(ref, imageId, name)).then(refresh),
     remove: (imageIds: string[]) =>
       run(() => designsApi.remove(layout(), imageIds), t('stage.deleted', { count: imageIds.length })).then(
