@@ -2,6 +2,7 @@ import { DesignLimits, Limits } from '@ferry/shared';
 import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { designs, designVersions } from '../modules/designs/tables.js';
+import { UPLOADS_ROOT } from '../modules/uploads/post-policy.js';
 import { uploads } from '../modules/uploads/tables.js';
 import { removeFiles } from './remove-files.js';
 import { jobs } from './tables.js';
@@ -56,8 +57,26 @@ export async function purgeTrash(ctx: AppContext) {
       ),
     );
 
+  await removeUnrecordedUploads(ctx, new Date(now - UNREGISTERED_UPLOAD_MS));
+
   await ctx.db
     .delete(jobs)
     .where(and(eq(jobs.queue, ctx.config.jobQueue), lt(jobs.doneAt, new Date(now - FINISHED_JOB_KEEP_MS))));
   await ctx.files.sweepTemporary(new Date(now - TEMPORARY_FILE_MS));
+}
+
+/**
+ * S3 mode: the browser posts straight to the bucket, so a file never registered has no row for the step
+ * above. Anything under uploads/ older than a day that no upload row names is such a file.
+ */
+async function removeUnrecordedUploads(ctx: AppContext, before: Date) {
+  if (!ctx.files.listWrittenBefore) return;
+  for await (const keys of ctx.files.listWrittenBefore(UPLOADS_ROOT, before)) {
+    const recorded = await ctx.db
+      .select({ key: uploads.key })
+      .from(uploads)
+      .where(inArray(uploads.key, keys));
+    const known = new Set(recorded.map((row) => row.key));
+    for (const key of keys) if (!known.has(key)) await ctx.files.remove(key);
+  }
 }

@@ -22,6 +22,11 @@ export interface FileStore {
   verify(key: string, expires: number, signature: string, now: Date): boolean;
   /** The key behind one of this store's signed URLs, or null for any other URL. */
   keyOfUrl(url: string): string | null;
+  /**
+   * Keys under `prefix` last written before `before`, a page at a time. Only stores the browser writes to
+   * directly (S3) have it: there a posted file has no row until it is registered.
+   */
+  listWrittenBefore?(prefix: string, before: Date): AsyncIterable<string[]>;
 }
 
 /** The key at the start of a URL's path after `prefix`, decoded; null when the path does not start so. */

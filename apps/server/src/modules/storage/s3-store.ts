@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -122,6 +123,20 @@ export class S3FileStore implements FileStore {
     const data = await this.get(key, `bytes=0-${length - 1}`);
     // A server that ignores Range sends the whole object.
     return data ? data.subarray(0, length) : null;
+  }
+
+  async *listWrittenBefore(prefix: string, before: Date): AsyncIterable<string[]> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      const keys = (page.Contents ?? [])
+        .filter((object) => object.Key && object.LastModified && object.LastModified < before)
+        .map((object) => object.Key as string);
+      if (keys.length > 0) yield keys;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async remove(key: string) {

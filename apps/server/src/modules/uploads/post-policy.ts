@@ -8,7 +8,9 @@ export const LOCAL_UPLOAD_PATH = '/api/oss/upload';
 export const LOCAL_ACCESS_ID = 'ferry-local';
 
 /** Every key a user uploads into a team lives under this folder. */
-export const uploadDir = (teamId: string, userId: string) => `uploads/${teamId}/${userId}/`;
+/** Every uploaded original lives below this folder, in one per team and user. */
+export const UPLOADS_ROOT = 'uploads/';
+export const uploadDir = (teamId: string, userId: string) => `${UPLOADS_ROOT}${teamId}/${userId}/`;
 
 /** What a verified policy lets the bearer store. */
 export interface Grant {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Codes, DesignLimits, type Uptoken } from '@ferry/shared';
+import { Codes, DesignLimits, Limits, type Uptoken } from '@ferry/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { purgeTrash } from '../../jobs/purge-trash.js';
 import { runJobsOnce } from '../../jobs/worker.js';
 import { asUser } from '../../test/api.js';
 import { startTestServer, type TestServer } from '../../test/context.js';
@@ -191,6 +192,26 @@ describe('uploads in S3 mode', () => {
     });
     expect(registered.code).toBe(Codes.UPLOAD_NOT_FOUND.code);
     expect(await server.ctx.files.stat(posted.key)).not.toBeNull();
+  });
+
+  it('removes from the bucket, after a day, what was posted and never registered, and keeps designs', async () => {
+    const abandoned = await postToBucket(uptoken, { name: 'left.png', data: await screenshot(40, 30) });
+    const kept = await postToBucket(uptoken, { name: 'kept.png', data: await screenshot(40, 30) });
+    const registered = await asUser(server.app, team.owner.token).post('/api/project/image', {
+      team_id: team.id,
+      project_id: projectId,
+      images: [{ key: kept.key, name: 'kept.png' }],
+    });
+    expect(registered.code, registered.msg).toBe('00000');
+    await runJobsOnce(server.ctx);
+
+    // Within the day both stay: the browser may still register what it posted.
+    await purgeTrash(server.ctx);
+    expect(await server.ctx.files.stat(abandoned.key)).not.toBeNull();
+    server.advance(Limits.msPerDay + 60_000);
+    await purgeTrash(server.ctx);
+    expect(await server.ctx.files.stat(abandoned.key)).toBeNull();
+    expect(await server.ctx.files.stat(kept.key)).not.toBeNull();
   });
 
   it('takes no upload on Ferry’s own endpoint, whose policies S3 mode never issues', async () => {
