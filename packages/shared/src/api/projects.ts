@@ -163,6 +163,9 @@ export interface ProjectCard {
   /** The caller's project role: admin, member, onlooker, or null when they only see it through the team. */
   project_role: 'admin' | 'member' | 'onlooker' | null;
   abilities: ProjectAbilities;
+  /** Only when one project is opened (spec 001 §3, the detailed form): how its stage is ordered. */
+  order_type?: 'default' | 'name' | 'time' | 'custom';
+  sector_ids?: string[];
 }
 
 export interface FolderNode {

@@ -5,6 +5,7 @@ import {
   Limits,
   type ProjectType,
   rootFolderId,
+  type StageOrderType,
 } from '@ferry/shared';
 import { and, count, eq, inArray, like, ne } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -15,6 +16,7 @@ import { enqueue } from '../../jobs/queue.js';
 import { REMOVE_FILES_JOB } from '../../jobs/remove-files.js';
 import { designs, designVersions } from '../designs/tables.js';
 import { folders } from '../folders/tables.js';
+import { readStage } from '../sections/stage.js';
 import { sniffType } from '../storage/sniff.js';
 import { planLimits } from '../teams/plans.js';
 import { isUuid, teamForMember } from '../teams/policy.js';
@@ -134,7 +136,12 @@ export async function openProject(ctx: AppContext, userId: string, teamId: strin
     .insert(projectVisits)
     .values({ projectId, userId, visitedAt: now })
     .onConflictDoUpdate({ target: [projectVisits.userId, projectVisits.projectId], set: { visitedAt: now } });
-  return presentProject(ctx, access.project, access.teamRole, access.projectRole);
+  const stage = await readStage(ctx.db, projectId);
+  return {
+    ...presentProject(ctx, access.project, access.teamRole, access.projectRole),
+    order_type: stage.orderType as StageOrderType,
+    sector_ids: stage.sectorIds,
+  };
 }
 
 export async function updateProject(

@@ -285,6 +285,9 @@ describe('stage order', () => {
     expect(byName.result.order_type).toBe('name');
     expect(await layout(project)).toEqual(['Ungrouped: Page 1 page 2 Page 10']);
     expect(await imageNames(project)).toEqual(['Page 1', 'page 2', 'Page 10']);
+    // Opening the project tells its order too (spec 001 §3: order_type on the detailed project).
+    const opened = await owner.get(`/api/project/project_info?project_id=${project}&team_id=${team.id}`);
+    expect(opened.result.order_type).toBe('name');
     await owner.put('/api/project/image_sort', { project_id: project, order_type: 'time' });
     expect(await imageNames(project)).toEqual(['Page 1', 'page 2', 'Page 10']);
     await owner.put('/api/project/image_sort', { project_id: project, order_type: 'default' });

@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { type ImageView, NO_SECTION_ID, type TeamRole } from '@ferry/shared';
+import { type ImageView, NO_SECTION_ID, type ProjectCard, type TeamRole } from '@ferry/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SectionView } from '../../api/designs';
@@ -50,10 +50,11 @@ interface Stage {
   images: ImageView[];
   sectors?: SectionView[];
   role?: TeamRole;
+  card?: Partial<ProjectCard>;
   extra?: (req: SeenRequest) => Response | null;
 }
 
-function serve({ images, sectors, role = 'superadmin', extra }: Stage) {
+function serve({ images, sectors, role = 'superadmin', card = {}, extra }: Stage) {
   const login = buildLogin({ teams: [buildTeam('team-a', 'Alpha', role)] });
   applyLogin(login);
   const arrangement = sectors ?? [
@@ -63,7 +64,7 @@ function serve({ images, sectors, role = 'superadmin', extra }: Stage) {
     const answer = extra?.(req);
     if (answer) return answer;
     if (req.path === '/api/account/login') return ok({ user: login.user, teams: login.teams });
-    if (req.path === '/api/project/project_info') return ok(buildProjectCard('p-1', 'Checkout', {}, role));
+    if (req.path === '/api/project/project_info') return ok(buildProjectCard('p-1', 'Checkout', card, role));
     if (req.path === '/api/project/images')
       return ok({ images, total: images.length, slow_warning: images.length > 300, stage_revision: 1 });
     if (req.path === '/api/project/project_sectors') return ok({ sectors: arrangement, stage_revision: 1 });
@@ -153,6 +154,12 @@ describe('the project stage', () => {
       // The layout revision the stage last read.
       stage_revision: 1,
     });
+  });
+
+  it('opens in the order kept for the project', async () => {
+    serve({ images: [design(1), design(2)], card: { order_type: 'name' } });
+    renderApp(STAGE);
+    await waitFor(() => expect(screen.getByTestId('stage-order').textContent).toContain('By name'));
   });
 
   it('holds the stage while designs are dragged and lets it go when the drag ends', async () => {

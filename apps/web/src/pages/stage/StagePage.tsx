@@ -80,6 +80,12 @@ export function StagePage() {
   const [sectionRequests, setSectionRequests] = useState(0);
   const actions = useStageActions(teamId, projectId);
 
+  // The project's kept order; a hand-made ("custom") one is what the default order shows.
+  const storedOrder = project.data?.order_type;
+  useEffect(() => {
+    if (storedOrder) setOrder(storedOrder === 'custom' ? 'default' : storedOrder);
+  }, [storedOrder]);
+
   const name = project.data?.name ?? '';
   useEffect(() => {
     document.title = pageTitle(name || t('stage.title'));
