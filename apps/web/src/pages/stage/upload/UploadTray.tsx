@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadItems } from './context';
 import { formatBytes } from './format';
-import { summarize, type UploadItem, type UploadQueue } from './queue';
+import { isCancellable, summarize, type UploadItem, type UploadQueue } from './queue';
 
 /**
  * The progress tray in the stage's lower right corner: the batch's overall bar, and every file with its own
@@ -44,6 +44,7 @@ export function UploadTray({ queue }: { queue: UploadQueue }) {
     summary.done ? t('upload.doneCount', { count: summary.done }) : '',
     summary.refused ? t('upload.refusedCount', { count: summary.refused }) : '',
     summary.failed ? t('upload.failedCount', { count: summary.failed }) : '',
+    summary.cancelled ? t('upload.cancelledCount', { count: summary.cancelled }) : '',
   ].filter(Boolean);
 
   return (
@@ -102,7 +103,12 @@ export function UploadTray({ queue }: { queue: UploadQueue }) {
       {collapsed ? null : (
         <ul className="upload-tray-list" data-testid="upload-list">
           {rows.map((item) => (
-            <UploadRow key={item.id} item={item} onRetry={() => queue.retry(item.id)} />
+            <UploadRow
+              key={item.id}
+              item={item}
+              onRetry={() => queue.retry(item.id)}
+              onCancel={() => queue.cancel(item.id)}
+            />
           ))}
         </ul>
       )}
@@ -118,11 +124,20 @@ const ROW_RANK: Record<UploadItem['status'], number> = {
   uploaded: 3,
   registering: 3,
   done: 4,
+  cancelled: 4,
 };
 
 const hasProblem = (item: UploadItem) => item.status === 'refused' || item.status === 'failed';
 
-function UploadRow({ item, onRetry }: { item: UploadItem; onRetry: () => void }) {
+function UploadRow({
+  item,
+  onRetry,
+  onCancel,
+}: {
+  item: UploadItem;
+  onRetry: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const percent = item.size ? Math.floor((Math.min(item.loaded, item.size) / item.size) * 100) : 0;
   const problem = hasProblem(item);
@@ -163,6 +178,17 @@ function UploadRow({ item, onRetry }: { item: UploadItem; onRetry: () => void })
             {t('upload.retry')}
           </Button>
         ) : null}
+        {isCancellable(item) ? (
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            onClick={onCancel}
+            aria-label={t('upload.cancel')}
+            title={t('upload.cancel')}
+            data-testid="upload-row-cancel"
+          />
+        ) : null}
       </span>
     </li>
   );
@@ -196,5 +222,7 @@ function statusOf(item: UploadItem, percent: number, t: (key: string) => string)
       );
     case 'failed':
       return <ExclamationCircleFilled className="upload-warn" />;
+    case 'cancelled':
+      return t('upload.cancelled');
   }
 }

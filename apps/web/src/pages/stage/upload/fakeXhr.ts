@@ -19,7 +19,13 @@ export class FakeXhr {
     this.url = url;
   }
   setRequestHeader() {}
-  abort() {}
+  aborted = false;
+  /** As the browser does: the request ends and reports an abort. */
+  abort() {
+    this.aborted = true;
+    FakeXhr.open.splice(FakeXhr.open.indexOf(this), 1);
+    this.onabort?.();
+  }
   send(form: FormData) {
     FakeXhr.posted.push({ url: this.url, fields: [...form.entries()] });
     FakeXhr.open.push(this);

@@ -37,7 +37,8 @@ function buildQueue(now = () => NOW) {
   const queue = new UploadQueue({
     teamId: 'team-a',
     tokens: createTokenCache(async (teamId) => (await uploadsApi.token(teamId)).uptoken, { now }),
-    post: (token, key, upload, onProgress) => postToStorage(token, key, upload, { onProgress }),
+    post: (token, key, upload, onProgress, signal) =>
+      postToStorage(token, key, upload, { onProgress, signal }),
     exists: uploadExists,
     register: (images) => uploadsApi.register(ref, images),
     addVersion: (imageId, image) => uploadsApi.addVersions(ref, [imageId], [image]),
@@ -146,6 +147,41 @@ describe('the upload queue', () => {
     expect(registered).toHaveBeenCalledWith({ kind: 'design' });
   });
 
+  it('cancels a waiting and a running file: the post is aborted and neither is registered', async () => {
+    installXhr();
+    const seen = stubFetch((request) => {
+      if (request.path === '/api/oss/token') return ok({ uptoken: uptoken() });
+      if (request.path === '/api/project/image') return ok({ images: [], dropped: [], warning: null });
+      return ok({});
+    });
+    const { queue } = buildQueue();
+    queue.add(['a.png', 'b.png', 'c.png', 'd.png'].map((name) => file(name)));
+    await vi.waitFor(() => expect(FakeXhr.open).toHaveLength(3));
+    const running = FakeXhr.open[1];
+    queue.cancel(byName(queue, 'b.png').id);
+    queue.cancel(byName(queue, 'd.png').id);
+    expect(running.aborted).toBe(true);
+    expect([byName(queue, 'b.png').status, byName(queue, 'd.png').status]).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
+    while (FakeXhr.open.length > 0) {
+      FakeXhr.open[0].answer(204);
+      await settle();
+    }
+    await vi.waitFor(() => expect(byName(queue, 'c.png').status).toBe('done'));
+    // The cancelled waiting file was never posted; the register call names only the two that went through.
+    expect(FakeXhr.posted).toHaveLength(3);
+    const register = calls(seen, '/api/project/image');
+    expect(register).toHaveLength(1);
+    expect((register[0].body as { images: { name: string }[] }).images.map((image) => image.name)).toEqual([
+      'a.png',
+      'c.png',
+    ]);
+    expect(byName(queue, 'b.png').status).toBe('cancelled');
+    expect(summarize(queue.getSnapshot())).toMatchObject({ done: 2, cancelled: 2, running: 0 });
+  });
+
   it('adds up progress by bytes into the overall bar', async () => {
     installXhr();
     stubFetch((request) =>
@@ -206,6 +242,7 @@ describe('the upload queue', () => {
       done: 1,
       refused: 1,
       failed: 0,
+      cancelled: 0,
       running: 2,
       uploading: 2,
       settled: 2,

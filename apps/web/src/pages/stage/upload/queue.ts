@@ -23,7 +23,9 @@ export type UploadStatus =
   /** Refused by a check (the client's or the server's) with the server's wording; retrying would not help. */
   | 'refused'
   /** The network failed; can be retried. */
-  | 'failed';
+  | 'failed'
+  /** Stopped by the user before it was added to the project. */
+  | 'cancelled';
 
 /** A new design (or, by name, a new version of one), or explicitly a new version of the given design. */
 export type UploadTarget = { kind: 'design' } | { kind: 'version'; imageId: string };
@@ -52,7 +54,13 @@ export type UploadNotice =
 export interface UploadQueueDeps {
   teamId: string;
   tokens: TokenCache;
-  post(uptoken: Uptoken, key: string, file: File, onProgress: (loaded: number) => void): Promise<void>;
+  post(
+    uptoken: Uptoken,
+    key: string,
+    file: File,
+    onProgress: (loaded: number) => void,
+    signal: AbortSignal,
+  ): Promise<void>;
   /** HEAD on a key: after a network failure, whether the file arrived all the same. */
   exists(key: string): Promise<boolean>;
   register(images: { key: string; name: string }[]): Promise<RegisterAnswer>;
@@ -64,7 +72,9 @@ export interface UploadQueueDeps {
   newId?(): string;
 }
 
-const SETTLED: readonly UploadStatus[] = ['done', 'refused', 'failed'];
+const SETTLED: readonly UploadStatus[] = ['done', 'refused', 'failed', 'cancelled'];
+const CANCELLABLE: readonly UploadStatus[] = ['waiting', 'uploading', 'uploaded', 'failed'];
+export const isCancellable = (item: UploadItem) => CANCELLABLE.includes(item.status);
 export const isSettled = (item: UploadItem) => SETTLED.includes(item.status);
 
 /** `uploads/{team}/{user}/` + a fresh name, keeping a safe extension of the file's name. */
@@ -100,7 +110,7 @@ export function outcomesOfRegistration(
 export function summarize(items: readonly UploadItem[]) {
   let weight = 0;
   let progress = 0;
-  const count = { done: 0, refused: 0, failed: 0, running: 0, uploading: 0 };
+  const count = { done: 0, refused: 0, failed: 0, cancelled: 0, running: 0, uploading: 0 };
   for (const item of items) {
     const size = Math.max(item.size, 1);
     weight += size;
@@ -111,8 +121,9 @@ export function summarize(items: readonly UploadItem[]) {
     if (item.status === 'done') count.done += 1;
     else if (item.status === 'refused') count.refused += 1;
     else if (item.status === 'failed') count.failed += 1;
+    else if (item.status === 'cancelled') count.cancelled += 1;
   }
-  count.running = items.length - count.done - count.refused - count.failed;
+  count.running = items.length - count.done - count.refused - count.failed - count.cancelled;
   return {
     total: items.length,
     ...count,
@@ -127,6 +138,8 @@ export class UploadQueue {
   private items: UploadItem[] = [];
   private readonly files = new Map<string, File>();
   private readonly registering = new Set<string>();
+  /** The storage posts under way, by file: cancelling one aborts its request. */
+  private readonly posting = new Map<string, AbortController>();
   private readonly listeners = new Set<() => void>();
   private readonly noticeListeners = new Set<(notice: UploadNotice) => void>();
   private active = 0;
@@ -193,6 +206,18 @@ export class UploadQueue {
     else this.pump();
   }
 
+  /**
+   * Stops a file not yet added to the project: a waiting one never starts, a running post is aborted, a
+   * stored one is left out of its batch's registration (the daily purge removes its file).
+   */
+  cancel(id: string) {
+    const item = this.find(id);
+    if (!item || !isCancellable(item)) return;
+    this.update(id, { status: 'cancelled', message: undefined, code: undefined });
+    this.posting.get(id)?.abort();
+    void this.registerBatch(item.batchId);
+  }
+
   /** Forgets finished files (done, refused, failed); running ones stay. */
   clear() {
     const kept = this.items.filter((item) => !isSettled(item));
@@ -229,6 +254,7 @@ export class UploadQueue {
       this.active += 1;
       this.update(next.id, { status: 'uploading', loaded: 0 });
       void this.upload(next.id).finally(() => {
+        this.posting.delete(next.id);
         this.active -= 1;
         this.pump();
         void this.registerBatch(next.batchId);
@@ -244,19 +270,25 @@ export class UploadQueue {
     for (let attempt = 0; ; attempt += 1) {
       let uptoken: Uptoken | undefined;
       let key: string | undefined;
+      const controller = new AbortController();
+      this.posting.set(id, controller);
       try {
         uptoken = await tokens.get(teamId);
+        if (controller.signal.aborted) return;
         key = storageKey(uptoken.dir, file.name, this.newId());
-        await this.deps.post(uptoken, key, file, (loaded) => this.update(id, { loaded }));
+        await this.deps.post(uptoken, key, file, (loaded) => this.update(id, { loaded }), controller.signal);
+        if (controller.signal.aborted) return;
         this.update(id, { status: 'uploaded', key, loaded: file.size });
         return;
       } catch (error) {
+        if (controller.signal.aborted) return;
         const code = isApiError(error) ? error.code : NETWORK_ERROR;
         if (code === Codes.UPLOAD_POLICY_EXPIRED.code && attempt === 0) {
           tokens.invalidate(teamId);
           continue;
         }
         if (code === NETWORK_ERROR && uptoken && key && (await this.deps.exists(key))) {
+          if (controller.signal.aborted) return;
           this.update(id, { status: 'uploaded', key, loaded: file.size });
           return;
         }

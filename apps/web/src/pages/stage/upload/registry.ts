@@ -29,7 +29,8 @@ export function uploadQueueOf(teamId: string, projectId: string): UploadQueue {
     queue = new UploadQueue({
       teamId,
       tokens: uploadTokens,
-      post: (uptoken, key, file, onProgress) => postToStorage(uptoken, key, file, { onProgress }),
+      post: (uptoken, key, file, onProgress, signal) =>
+        postToStorage(uptoken, key, file, { onProgress, signal }),
       exists: uploadExists,
       register: (images) => uploadsApi.register(ref, images),
       addVersion: (imageId, image) => uploadsApi.addVersions(ref, [imageId], [image]),
