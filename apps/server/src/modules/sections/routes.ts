@@ -1,3 +1,4 @@
+import type { Lang } from '@ferry/shared';
 import {
   createSectorBody,
   createSetBody,
@@ -15,6 +16,7 @@ import {
   updateSetBody,
 } from '@ferry/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, requestLang } from '../../http/envelope.js';
@@ -24,103 +26,53 @@ import { createSector, deleteSectors, listSectors, saveSectors, updateSector } f
 import { createSet, deleteSet, updateSet } from './sets.js';
 import { setStageLock } from './stage.js';
 
-/** DELETE calls take their fields from the query string or the body. */
-const queryAndBody = (request: FastifyRequest) => ({
-  ...(request.query as object),
-  ...(request.body as object | undefined),
-});
+/** Where a call's fields come from: GET reads the query, DELETE the query or the body, the rest the body. */
+type Source = 'query' | 'body' | 'either';
+
+function fieldsOf(request: FastifyRequest, source: Source): unknown {
+  if (source === 'query') return request.query;
+  if (source === 'body') return request.body;
+  return { ...(request.query as object), ...(request.body as object | undefined) };
+}
 
 export function sectionRoutes(app: FastifyInstance, ctx: AppContext) {
-  const user = (request: FastifyRequest) => actorOf(request).userId;
+  /** Every section call has one shape: parse the fields, run the service as the caller, answer in the envelope. */
+  const handle =
+    <T, R>(
+      schema: ZodType<T>,
+      run: (ctx: AppContext, userId: string, input: T, lang: Lang) => Promise<R>,
+      source: Source = 'body',
+    ) =>
+    async (request: FastifyRequest) =>
+      ok(
+        request,
+        await run(
+          ctx,
+          actorOf(request).userId,
+          parse(schema, fieldsOf(request, source)),
+          requestLang(request),
+        ),
+      );
 
-  app.get('/api/project/project_sectors', async (request) =>
-    ok(
-      request,
-      await listSectors(ctx, user(request), parse(projectSectorsQuery, request.query), requestLang(request)),
+  app.get('/api/project/project_sectors', handle(projectSectorsQuery, listSectors, 'query'));
+  app.post('/api/project/project_sectors', handle(saveSectorsBody, saveSectors));
+  app.post('/api/project/sector', handle(createSectorBody, createSector));
+  app.put('/api/project/sector', handle(updateSectorBody, updateSector));
+  app.delete(
+    '/api/project/sector',
+    handle(
+      deleteSectorBody,
+      (c, userId, input) => deleteSectors(c, userId, { ...input, sector_ids: [input.sector_id] }),
+      'either',
     ),
   );
-
-  app.post('/api/project/project_sectors', async (request) =>
-    ok(
-      request,
-      await saveSectors(ctx, user(request), parse(saveSectorsBody, request.body), requestLang(request)),
-    ),
-  );
-
-  app.post('/api/project/sector', async (request) =>
-    ok(
-      request,
-      await createSector(ctx, user(request), parse(createSectorBody, request.body), requestLang(request)),
-    ),
-  );
-
-  app.put('/api/project/sector', async (request) =>
-    ok(request, await updateSector(ctx, user(request), parse(updateSectorBody, request.body))),
-  );
-
-  app.delete('/api/project/sector', async (request) => {
-    const input = parse(deleteSectorBody, queryAndBody(request));
-    return ok(request, await deleteSectors(ctx, user(request), { ...input, sector_ids: [input.sector_id] }));
-  });
-
-  app.delete('/api/project/sector_new', async (request) =>
-    ok(request, await deleteSectors(ctx, user(request), parse(deleteSectorsBody, queryAndBody(request)))),
-  );
-
-  app.put('/api/project/sector_image_sort', async (request) =>
-    ok(
-      request,
-      await sortSectorImages(
-        ctx,
-        user(request),
-        parse(sectorImageSortBody, request.body),
-        requestLang(request),
-      ),
-    ),
-  );
-
-  app.put('/api/project/sector_sort', async (request) =>
-    ok(
-      request,
-      await sortSectors(ctx, user(request), parse(sectorSortBody, request.body), requestLang(request)),
-    ),
-  );
-
-  app.get('/api/project/search_sector_image', async (request) =>
-    ok(
-      request,
-      await searchSectorImages(
-        ctx,
-        user(request),
-        parse(searchSectorImageQuery, request.query),
-        requestLang(request),
-      ),
-    ),
-  );
-
-  app.put('/api/project/image_sort', async (request) =>
-    ok(
-      request,
-      await sortImages(ctx, user(request), parse(imageSortBody, request.body), requestLang(request)),
-    ),
-  );
-
-  app.post('/api/project/set_type', async (request) =>
-    ok(
-      request,
-      await createSet(ctx, user(request), parse(createSetBody, request.body), requestLang(request)),
-    ),
-  );
-
-  app.put('/api/project/set_type', async (request) =>
-    ok(request, await updateSet(ctx, user(request), parse(updateSetBody, request.body))),
-  );
-
-  app.delete('/api/project/set_type', async (request) =>
-    ok(request, await deleteSet(ctx, user(request), parse(deleteSetBody, queryAndBody(request)))),
-  );
-
-  app.post('/api/project/image_lock', async (request) =>
-    ok(request, await setStageLock(ctx, user(request), parse(imageLockBody, request.body))),
-  );
+  app.delete('/api/project/sector_new', handle(deleteSectorsBody, deleteSectors, 'either'));
+  app.put('/api/project/sector_image_sort', handle(sectorImageSortBody, sortSectorImages));
+  app.put('/api/project/sector_sort', handle(sectorSortBody, sortSectors));
+  app.get('/api/project/search_sector_image', handle(searchSectorImageQuery, searchSectorImages, 'query'));
+  app.put('/api/project/image_sort', handle(imageSortBody, sortImages));
+  app.post('/api/project/set_type', handle(createSetBody, createSet));
+  app.put('/api/project/set_type', handle(updateSetBody, updateSet));
+  app.delete('/api/project/set_type', handle(deleteSetBody, deleteSet, 'either'));
+  app.post('/api/project/image_lock', handle(imageLockBody, setStageLock));
 }
