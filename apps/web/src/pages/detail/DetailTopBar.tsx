@@ -9,6 +9,7 @@ import {
 } from '@ant-design/icons';
 import type { VersionView } from '@ferry/shared';
 import { Button, Dropdown, Select, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canZoomIn, canZoomOut, percentOf } from './zoom';
 
@@ -32,6 +33,37 @@ export interface DetailTopBarProps {
   onZoomOut: () => void;
 }
 
+/** An icon button of the dark bar, named by its tooltip. */
+function BarButton({
+  title,
+  icon,
+  disabled,
+  active = false,
+  onClick,
+  testId,
+}: {
+  title: string;
+  icon: ReactNode;
+  disabled?: boolean;
+  active?: boolean;
+  onClick: () => void;
+  testId: string;
+}) {
+  return (
+    <Tooltip title={title}>
+      <Button
+        type="text"
+        className={`detail-bar-button${active ? ' is-active' : ''}`}
+        icon={icon}
+        disabled={disabled}
+        onClick={onClick}
+        aria-label={title}
+        data-testid={testId}
+      />
+    </Tooltip>
+  );
+}
+
 /** The detail view's dark bar: back to the stage, the design and its version, its place in the project, zoom. */
 export function DetailTopBar(props: DetailTopBarProps) {
   const { t } = useTranslation();
@@ -39,16 +71,12 @@ export function DetailTopBar(props: DetailTopBarProps) {
   return (
     <header className="detail-bar">
       <div className="detail-bar-left">
-        <Tooltip title={t('detail.back')}>
-          <Button
-            type="text"
-            className="detail-bar-button"
-            icon={<ArrowLeftOutlined />}
-            onClick={props.onBack}
-            aria-label={t('detail.back')}
-            data-testid="detail-back"
-          />
-        </Tooltip>
+        <BarButton
+          title={t('detail.back')}
+          icon={<ArrowLeftOutlined />}
+          onClick={props.onBack}
+          testId="detail-back"
+        />
         <span className="detail-bar-divider" />
         <h1 className="detail-name" title={props.name} data-testid="detail-name">
           {props.name}
@@ -71,57 +99,41 @@ export function DetailTopBar(props: DetailTopBarProps) {
           />
         ) : null}
         {props.versions.length > 0 ? (
-          <Tooltip title={t('detail.versions')}>
-            <Button
-              type="text"
-              className="detail-bar-button"
-              icon={<HistoryOutlined />}
-              onClick={props.onVersions}
-              aria-label={t('detail.versions')}
-              data-testid="detail-versions"
-            />
-          </Tooltip>
+          <BarButton
+            title={t('detail.versions')}
+            icon={<HistoryOutlined />}
+            onClick={props.onVersions}
+            testId="detail-versions"
+          />
         ) : null}
       </div>
       <div className="detail-bar-center">
-        <Tooltip title={t('detail.previous')}>
-          <Button
-            type="text"
-            className="detail-bar-button"
-            icon={<LeftOutlined />}
-            disabled={!props.onPrevious}
-            onClick={() => props.onPrevious?.()}
-            aria-label={t('detail.previous')}
-            data-testid="detail-previous"
-          />
-        </Tooltip>
+        <BarButton
+          title={t('detail.previous')}
+          icon={<LeftOutlined />}
+          disabled={!props.onPrevious}
+          onClick={() => props.onPrevious?.()}
+          testId="detail-previous"
+        />
         <span className="detail-position" data-testid="detail-position">
           {position ? `${position.index + 1} / ${position.total}` : ''}
         </span>
-        <Tooltip title={t('detail.next')}>
-          <Button
-            type="text"
-            className="detail-bar-button"
-            icon={<RightOutlined />}
-            disabled={!props.onNext}
-            onClick={() => props.onNext?.()}
-            aria-label={t('detail.next')}
-            data-testid="detail-next"
-          />
-        </Tooltip>
+        <BarButton
+          title={t('detail.next')}
+          icon={<RightOutlined />}
+          disabled={!props.onNext}
+          onClick={() => props.onNext?.()}
+          testId="detail-next"
+        />
       </div>
       <div className="detail-bar-right">
-        <Tooltip title={t('detail.zoomOut')}>
-          <Button
-            type="text"
-            className="detail-bar-button"
-            icon={<MinusOutlined />}
-            disabled={!canZoomOut(scale)}
-            onClick={props.onZoomOut}
-            aria-label={t('detail.zoomOut')}
-            data-testid="detail-zoom-out"
-          />
-        </Tooltip>
+        <BarButton
+          title={t('detail.zoomOut')}
+          icon={<MinusOutlined />}
+          disabled={!canZoomOut(scale)}
+          onClick={props.onZoomOut}
+          testId="detail-zoom-out"
+        />
         <Dropdown
           trigger={['click']}
           menu={{
@@ -137,27 +149,20 @@ export function DetailTopBar(props: DetailTopBarProps) {
             {percentOf(scale)}
           </Button>
         </Dropdown>
-        <Tooltip title={t('detail.zoomIn')}>
-          <Button
-            type="text"
-            className="detail-bar-button"
-            icon={<PlusOutlined />}
-            disabled={!canZoomIn(scale)}
-            onClick={props.onZoomIn}
-            aria-label={t('detail.zoomIn')}
-            data-testid="detail-zoom-in"
-          />
-        </Tooltip>
-        <Tooltip title={t('detail.fit')}>
-          <Button
-            type="text"
-            className={`detail-bar-button${props.fitted ? ' is-active' : ''}`}
-            icon={<CompressOutlined />}
-            onClick={() => props.onZoom('fit')}
-            aria-label={t('detail.fit')}
-            data-testid="detail-fit"
-          />
-        </Tooltip>
+        <BarButton
+          title={t('detail.zoomIn')}
+          icon={<PlusOutlined />}
+          disabled={!canZoomIn(scale)}
+          onClick={props.onZoomIn}
+          testId="detail-zoom-in"
+        />
+        <BarButton
+          title={t('detail.fit')}
+          icon={<CompressOutlined />}
+          onClick={() => props.onZoom('fit')}
+          active={props.fitted}
+          testId="detail-fit"
+        />
       </div>
     </header>
   );

@@ -11,6 +11,7 @@ import { recycleBinKey, stageImagesKey, stageSectorsKey } from '../paths';
 import { timeAgo } from '../upload/format';
 import { useCanEdit } from '../versions/useCanEdit';
 import { useMemberNames } from './useMemberNames';
+import '../thumb.css';
 import './trash.css';
 
 /** Fewer days left than this shows the countdown in red. */
@@ -167,7 +168,9 @@ function DeletedRow({
   const thumbnail = image.urls.p25 || image.urls.cover || image.url;
   const content = (
     <>
-      <span className="trash-thumb">{thumbnail ? <img src={thumbnail} alt="" loading="lazy" /> : null}</span>
+      <span className="drawer-thumb trash-thumb">
+        {thumbnail ? <img src={thumbnail} alt="" loading="lazy" /> : null}
+      </span>
       <span className="trash-main">
         <span className="trash-name" title={image.name}>
           {image.name}

@@ -14,6 +14,7 @@ import { formatBytes, timeAgo } from '../upload/format';
 import { uploadQueueOf } from '../upload/registry';
 import { useCanEdit } from './useCanEdit';
 import { useImageDetail } from './useImageDetail';
+import '../thumb.css';
 import './versions.css';
 
 /**
@@ -203,7 +204,7 @@ function VersionRow({
       data-version={version.version_info}
       data-current={version.current ? 'true' : 'false'}
     >
-      <div className="versions-thumb">
+      <div className="drawer-thumb versions-thumb">
         {version.status === 'ready' && thumbnail ? <img src={thumbnail} alt="" loading="lazy" /> : null}
         {version.status === 'processing' ? <Spin size="small" /> : null}
       </div>
