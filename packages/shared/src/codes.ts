@@ -228,6 +228,38 @@ export const Codes = {
   ),
   SET_MEMBER_TAKEN: entry('19049', 200, '设计图已在其他合并组中', 'A design is already in another set'),
   SET_NOT_FOUND: entry('19050', 200, '合并组不存在或已解散', 'The set was not found or has been dissolved'),
+  COMMENT_DELETED: entry('19051', 200, '评论已被删除', 'The comment has been deleted'),
+  COMMENT_UPDATE_FAILED: entry(
+    '19052',
+    200,
+    '评论更新失败，请刷新后查看',
+    'Comment update failed, please refresh and view',
+  ),
+  MENTION_NOT_MEMBER: entry(
+    '19053',
+    200,
+    '只能 @ 本项目的成员',
+    'Only members of this project can be mentioned',
+  ),
+  LAYERS_NOT_READY: entry(
+    '19054',
+    200,
+    '图层数据尚未生成，请稍后再试',
+    'The layers of this design are not ready yet, please try again shortly',
+  ),
+  LAYER_NOT_FOUND: entry('19055', 200, '图层不存在', 'Layer not found'),
+  NO_LAYERS: entry(
+    '19056',
+    200,
+    '该设计图没有图层，无法导出切图',
+    'This design has no layers, so no slices can be exported',
+  ),
+  COMMENT_NO_PERMISSION: entry(
+    '19057',
+    200,
+    '没有权限操作该评论',
+    'You have no permission to change this comment',
+  ),
   APPLY_PENDING: entry(
     '19028',
     200,

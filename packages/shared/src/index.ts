@@ -7,3 +7,6 @@ export * from './codes.js';
 export * from './limits.js';
 export * from './permissions.js';
 export * from './validation.js';
+export * from './api/comments.js';
+export * from './api/inspect.js';
+export * from './layers.js';

@@ -119,3 +119,47 @@ export const DetailLimits = {
   /** Zooming out by steps stops here; only "fit" goes smaller, for designs larger than the window. */
   zoomMin: 0.25,
 } as const;
+
+/** Slice export presets (spec 001 §3, spec 002 §3): the density of each file, relative to @1x. */
+export const SLICE_PRESETS = {
+  ios: [
+    { label: '@1x', scale: 1 },
+    { label: '@2x', scale: 2 },
+    { label: '@3x', scale: 3 },
+  ],
+  android: [
+    { label: 'mdpi', scale: 1 },
+    { label: 'hdpi', scale: 1.5 },
+    { label: 'xhdpi', scale: 2 },
+    { label: 'xxhdpi', scale: 3 },
+    { label: 'xxxhdpi', scale: 4 },
+  ],
+  web: [
+    { label: '@1x', scale: 1 },
+    { label: '@2x', scale: 2 },
+  ],
+} as const;
+export type SlicePlatform = keyof typeof SLICE_PRESETS;
+export const SLICE_PLATFORMS = Object.keys(SLICE_PRESETS) as SlicePlatform[];
+/** The scale a design was drawn at (@1x, @2x, @3x): a @2x design's 200 px are 100 pt. */
+export const BASE_SCALES = [1, 2, 3] as const;
+export type BaseScale = (typeof BASE_SCALES)[number];
+
+export const InspectLimits = {
+  /** Layers asked for in one slice export. */
+  sliceLayersMax: 200,
+  /** A slice is never rendered larger than this a side. */
+  sliceMaxSidePx: 8192,
+  /** Layers an importer keeps; past it the rest are dropped (deepest first) and the doc says so. */
+  layersMax: 20_000,
+} as const;
+
+export const CommentLimits = {
+  contentMax: 2000,
+  mentionsMax: 50,
+  pageSize: 100,
+} as const;
+
+/** Log payload kinds (spec 002 §3). */
+export const LOG_MSG_TYPES = ['measurepage_pageview', 'code_copy'] as const;
+export type LogMsgType = (typeof LOG_MSG_TYPES)[number];

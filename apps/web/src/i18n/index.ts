@@ -2,9 +2,13 @@ import type { Lang } from '@ferry/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, StorageKeys, writeString } from '../state/storage';
+import commentsEnUS from './comments.en-US.json';
+import commentsZhCN from './comments.zh-CN.json';
 import designsEnUS from './designs.en-US.json';
 import designsZhCN from './designs.zh-CN.json';
 import enUS from './en-US.json';
+import inspectEnUS from './inspect.en-US.json';
+import inspectZhCN from './inspect.zh-CN.json';
 import stageEnUS from './stage.en-US.json';
 import stageZhCN from './stage.zh-CN.json';
 import zhCN from './zh-CN.json';
@@ -27,8 +31,8 @@ export function detectLang(): Lang {
 void i18n.use(initReactI18next).init({
   // Each room keeps its texts in its own pair of files; their top-level keys do not overlap.
   resources: {
-    'zh-CN': { translation: { ...zhCN, ...stageZhCN, ...designsZhCN } },
-    'en-US': { translation: { ...enUS, ...stageEnUS, ...designsEnUS } },
+    'zh-CN': { translation: { ...zhCN, ...stageZhCN, ...designsZhCN, ...inspectZhCN, ...commentsZhCN } },
+    'en-US': { translation: { ...enUS, ...stageEnUS, ...designsEnUS, ...inspectEnUS, ...commentsEnUS } },
   },
   lng: detectLang(),
   fallbackLng: 'en-US',

@@ -19,12 +19,21 @@ export const StorageKeys = {
   roleInfo: 'roleInfo',
   /** Per team, until when the dismissed plan-expiry notice stays hidden (spec 000 §4). */
   expireNotice: 'expireNotice',
+  /** Per project: the inspect view's base scale, unit, code language and colour format. */
+  inspectPrefs: 'inspectPrefs',
+  /** The lab options of spec 000 §3 (ESC on the mark page, free zoom, performance priority). */
+  lab: 'lab',
 } as const;
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
 
 /** Interface preferences survive a sign-out (spec 000 §4); everything else is session state. */
-export const PREFERENCE_KEYS: readonly StorageKey[] = [StorageKeys.lang, StorageKeys.itemOrder];
+export const PREFERENCE_KEYS: readonly StorageKey[] = [
+  StorageKeys.lang,
+  StorageKeys.itemOrder,
+  StorageKeys.inspectPrefs,
+  StorageKeys.lab,
+];
 
 function store(): Storage | null {
   try {

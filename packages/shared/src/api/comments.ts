@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { CommentLimits } from '../limits.js';
+
+/** Comments pinned on designs, their threads, mentions and the stored notices (message centre). */
+const id = z.string().min(1);
+const content = z.string().trim().min(1).max(CommentLimits.contentMax);
+const mentions = z.array(id).max(CommentLimits.mentionsMax).default([]);
+
+/** A new thread (`position` and/or `layer_id`) or, with `parent_id`, a reply in one. */
+export const createCommentBody = z.object({
+  team_id: id.optional(),
+  project_id: id,
+  image_id: id,
+  /** The version the pin was put on; the current one when left out. Replies take their thread's. */
+  version_id: id.optional(),
+  parent_id: id.optional(),
+  content,
+  /** Design pixels of the version, so the pin stays put at any zoom. */
+  position: z.object({ x: z.number().finite(), y: z.number().finite() }).optional(),
+  layer_id: z.string().max(200).optional(),
+  /** User ids of project members; anyone else is refused with MENTION_NOT_MEMBER. */
+  mentions,
+});
+export const updateCommentBody = z.object({
+  team_id: id.optional(),
+  project_id: id,
+  comment_id: id,
+  content,
+  mentions,
+  /** The `update_time` the editor started from; a newer one answers COMMENT_UPDATE_FAILED. */
+  update_time: z.string().optional(),
+});
+export const commentRef = z.object({ team_id: id.optional(), project_id: id, comment_id: id });
+export const resolveCommentBody = commentRef.extend({ resolved: z.boolean() });
+export const commentsQuery = z.object({
+  team_id: id.optional(),
+  project_id: id,
+  image_id: id,
+  /** Threads of one version; all versions when left out. */
+  version_id: id.optional(),
+  status: z.enum(['all', 'open', 'resolved']).default('all'),
+  /** Threads the caller started, replied in or was mentioned in. */
+  mine: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((value) => value === true || value === 'true' || value === '1'),
+});
+
+export interface CommentAuthor {
+  user_id: string;
+  name: string;
+  avatar: string;
+}
+
+export interface CommentView {
+  id: string;
+  comment_id: string;
+  project_id: string;
+  image_id: string;
+  version_id: string;
+  /** null for a thread's first comment. */
+  parent_id: string | null;
+  content: string;
+  position: { x: number; y: number } | null;
+  layer_id: string | null;
+  mentions: CommentAuthor[];
+  author: CommentAuthor;
+  /** Threads only: resolution. */
+  resolved: boolean;
+  resolved_by: CommentAuthor | null;
+  resolved_time: string | null;
+  edited: boolean;
+  create_time: string;
+  update_time: string;
+  can_edit: boolean;
+  can_delete: boolean;
+  can_resolve: boolean;
+}
+
+/** A thread: its first comment with its replies, oldest first. `number` counts threads of the design from 1. */
+export interface CommentThread extends CommentView {
+  number: number;
+  replies: CommentView[];
+}
+
+/** `GET msg_center/messages` (paged): notices stored per recipient. Issue-7 delivery reads the same rows. */
+export const messagesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  /** A kind of spec 002 §5 (`new_comment`, `comment_reply` …); all when left out. */
+  kind: z.string().max(40).optional(),
+  unread: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((value) => value === true || value === 'true' || value === '1'),
+});
+
+export interface MessageView {
+  id: string;
+  /** new_comment | comment_reply | … (spec 002 §5 kinds) */
+  kind: string;
+  method: string;
+  team_id: string;
+  project_id: string | null;
+  project_name: string;
+  image_id: string | null;
+  image_name: string;
+  comment_id: string | null;
+  from_user: CommentAuthor | null;
+  content: string;
+  has_at: boolean;
+  url: string;
+  read: boolean;
+  create_time: string;
+}
