@@ -2,9 +2,11 @@
 
 export * from '../jobs/tables.js';
 export * from '../modules/account/tables.js';
+export * from '../modules/comments/tables.js';
 export * from '../modules/designs/tables.js';
 export * from '../modules/folders/tables.js';
 export * from '../modules/mail/tables.js';
+export * from '../modules/messages/tables.js';
 export * from '../modules/projects/tables.js';
 export * from '../modules/sections/tables.js';
 export * from '../modules/teams/tables.js';
