@@ -5,6 +5,7 @@ export * from '../modules/account/tables.js';
 export * from '../modules/comments/tables.js';
 export * from '../modules/designs/tables.js';
 export * from '../modules/folders/tables.js';
+export * from '../modules/inspect/tables.js';
 export * from '../modules/mail/tables.js';
 export * from '../modules/messages/tables.js';
 export * from '../modules/projects/tables.js';

@@ -25,6 +25,19 @@ export interface VariantFile {
 }
 export type Variants = Partial<Record<VariantName, VariantFile>>;
 
+/** The artboard of a PSD a design was split from: its index among the top-level artboards, and its rect. */
+export interface ArtboardRef {
+  index: number;
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** none (no layers: a plain image) | processing | ready | failed */
+export type LayersStatus = 'none' | 'processing' | 'ready' | 'failed';
+
 /**
  * A design (the spec's "image"): a named page of a project with its versions, in a section (`sector_id`, none
  * for ungrouped) and perhaps a member of a set (`parent_set_id`). A set is a design row of type `set` without
@@ -91,6 +104,12 @@ export const designVersions = pgTable(
     height: integer('height').notNull().default(0),
     variants: jsonb('variants').$type<Variants>().notNull().default({}),
     error: text('error'),
+    /** The LayerDoc JSON (`<variant_dir>/layers.json`), shared like the variants; null until imported. */
+    layersKey: text('layers_key'),
+    layersMd5: text('layers_md5').notNull().default(''),
+    layersStatus: text('layers_status').$type<LayersStatus>().notNull().default('none'),
+    /** Set when the design is one artboard of a PSD: its picture and layers are that artboard's. */
+    artboard: jsonb('artboard').$type<ArtboardRef | null>(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: stampedNow('created_at'),
   },
