@@ -260,6 +260,12 @@ export const Codes = {
     '没有权限操作该评论',
     'You have no permission to change this comment',
   ),
+  DOWNLOAD_NOT_ALLOWED: entry(
+    '19058',
+    200,
+    '该项目的下载设置不允许你下载',
+    "This project's download setting does not let you download",
+  ),
   APPLY_PENDING: entry(
     '19028',
     200,
