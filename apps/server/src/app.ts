@@ -10,8 +10,10 @@ import { authenticate } from './http/auth.js';
 import { envelope, requestLang } from './http/envelope.js';
 import { AppError } from './http/errors.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { commentRoutes } from './modules/comments/routes.js';
 import { designRoutes } from './modules/designs/routes.js';
 import { folderRoutes } from './modules/folders/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { groupRoutes } from './modules/projects/groups.routes.js';
 import { projectMemberRoutes } from './modules/projects/members.routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
@@ -110,6 +112,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   uploadRoutes(app, ctx);
   designRoutes(app, ctx);
   sectionRoutes(app, ctx);
+  commentRoutes(app, ctx);
+  messageRoutes(app, ctx);
   await serveWebApp(app, ctx.config.webDist);
   return app;
 }

@@ -95,6 +95,22 @@ export const messagesQuery = z.object({
     .transform((value) => value === true || value === 'true' || value === '1'),
 });
 
+/** `POST msg_center/messages/read`: the caller's notices by id, or all of them. */
+export const readMessagesBody = z.object({
+  ids: z.array(id).max(500).optional(),
+  all: z.boolean().optional(),
+});
+
+/**
+ * Notice wording (spec 002 "Interface wording rules": sender names cut to 6 characters, 3 in comment titles);
+ * a notice keeps the start of the comment.
+ */
+export const NoticeLimits = {
+  senderNameMax: 6,
+  senderNameInTitleMax: 3,
+  contentMax: 200,
+} as const;
+
 export interface MessageView {
   id: string;
   /** new_comment | comment_reply | … (spec 002 §5 kinds) */

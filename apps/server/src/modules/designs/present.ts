@@ -71,7 +71,7 @@ export function presentImage(
     parentSet: design.parentSetId,
     version_id: version?.id ?? '',
     version_count: counts.versions,
-    // Prototype hotspots and comments arrive with their modules.
+    // Prototype hotspots arrive with their module; comments count the current version's open threads.
     position_count: counts.positions ?? 0,
     comment_count: counts.comments ?? 0,
     user_id: design.createdBy,
@@ -83,7 +83,7 @@ export function presentImage(
 export function presentVersion(
   ctx: AppContext,
   version: VersionRow,
-  options: { currentId: string | null; editorName: string; download: boolean },
+  options: { currentId: string | null; editorName: string; download: boolean; comments?: number },
 ): VersionView {
   const urls = version.status === 'ready' ? signedVariantUrls(ctx, version.variants) : {};
   const { currentId, editorName } = options;
@@ -103,7 +103,7 @@ export function presentVersion(
     download_url: options.download ? ctx.files.signedUrl(version.fileKey, urlExpiry(ctx.now())) : '',
     json_url: '',
     json_md5: '',
-    comments: 0,
+    comments: options.comments ?? 0,
     current: version.id === currentId,
     editor_info: { user_id: version.uploadedBy, name: editorName },
     create_time: version.createdAt.toISOString(),

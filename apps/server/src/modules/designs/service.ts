@@ -1,8 +1,9 @@
 import { DesignLimits, type ImageDetail, type ImageView } from '@ferry/shared';
-import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../account/tables.js';
+import { comments } from '../comments/tables.js';
 import { likePattern } from '../projects/listing.js';
 import { projects } from '../projects/tables.js';
 import { loadArrangement, stageOrder } from '../sections/arrangement.js';
@@ -13,6 +14,9 @@ import { designQuota } from './quota.js';
 import { designs, designVersions } from './tables.js';
 
 const versionCount = sql<number>`(select count(*) from ${designVersions} where ${designVersions.designId} = ${designs.id})::int`;
+/** Open threads (live, unresolved) on a version. */
+const openThreadsOn = (versionId: SQL | AnyColumn) =>
+  sql<number>`(select count(*) from ${comments} where ${comments.versionId} = ${versionId} and ${comments.parentId} is null and ${comments.deletedAt} is null and ${comments.resolvedAt} is null)::int`;
 /** A set's live members, in stored order; null for any other design. */
 const setMembers = sql<
   string[] | null
@@ -26,7 +30,13 @@ export async function loadImages(
   order: 'stage' | 'deleted' = 'stage',
 ): Promise<ImageView[]> {
   const rows = await db
-    .select({ design: designs, version: designVersions, versions: versionCount, members: setMembers })
+    .select({
+      design: designs,
+      version: designVersions,
+      versions: versionCount,
+      comments: openThreadsOn(designs.currentVersionId),
+      members: setMembers,
+    })
     .from(designs)
     .leftJoin(designVersions, eq(designVersions.id, designs.currentVersionId))
     .where(where)
@@ -36,7 +46,11 @@ export async function loadImages(
         : [desc(designs.deletedAt), asc(designs.id)]),
     );
   return rows.map((row) =>
-    presentImage(ctx, row.design, row.version, { versions: row.versions, members: row.members }),
+    presentImage(ctx, row.design, row.version, {
+      versions: row.versions,
+      comments: row.comments,
+      members: row.members,
+    }),
   );
 }
 
@@ -76,7 +90,7 @@ export async function getImage(
   const [image] = await loadImages(ctx, ctx.db, eq(designs.id, design.id));
   const download = mayDownload(access, userId);
   const versions = await ctx.db
-    .select({ version: designVersions, editor: users.name })
+    .select({ version: designVersions, editor: users.name, comments: openThreadsOn(designVersions.id) })
     .from(designVersions)
     .leftJoin(users, eq(users.id, designVersions.uploadedBy))
     .where(eq(designVersions.designId, design.id))
@@ -87,6 +101,7 @@ export async function getImage(
       presentVersion(ctx, row.version, {
         currentId: design.currentVersionId,
         editorName: row.editor ?? '',
+        comments: row.comments,
         download,
       }),
     ),

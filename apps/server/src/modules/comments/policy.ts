@@ -1,0 +1,107 @@
+import { isTeamRole, projectAbilities } from '@ferry/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { fail } from '../../http/errors.js';
+import { designAccess } from '../designs/policy.js';
+import type { ProjectAccess, ProjectRow } from '../projects/policy.js';
+import { projectMembers } from '../projects/tables.js';
+import { isUuid } from '../teams/policy.js';
+import { teamMembers, teams } from '../teams/tables.js';
+import { comments } from './tables.js';
+
+export type CommentRow = typeof comments.$inferSelect;
+
+export interface CommentAccess extends ProjectAccess {
+  userId: string;
+  /** The tenant owner (spec 000 §6: whoever holds the transfer permission). */
+  teamOwnerId: string;
+}
+
+/**
+ * The caller's standing in a project's comments. Everyone who may see the project may read and write
+ * comments (docs/api.md, "Comments"): a refusal here is the project's own (19029, HTTP 418).
+ */
+export async function commentAccess(
+  db: Db | Tx,
+  userId: string,
+  teamId: string | undefined,
+  projectId: string,
+): Promise<CommentAccess> {
+  const access = await designAccess(db, userId, teamId, projectId, 'view');
+  const [team] = await db
+    .select({ ownerId: teams.ownerId })
+    .from(teams)
+    .where(eq(teams.id, access.project.teamId));
+  return { ...access, userId, teamOwnerId: team.ownerId };
+}
+
+export const mayEdit = (access: CommentAccess, comment: CommentRow) => comment.authorId === access.userId;
+
+/** The author, the tenant owner, the super admin, or whoever manages the project (a project admin's role). */
+export function mayDelete(access: CommentAccess, comment: CommentRow): boolean {
+  return (
+    comment.authorId === access.userId ||
+    access.teamOwnerId === access.userId ||
+    access.teamRole === 'superadmin' ||
+    access.abilities.can_manage
+  );
+}
+
+/** The thread's author, or anyone who may edit the project. */
+export function mayResolve(access: CommentAccess, thread: CommentRow): boolean {
+  return thread.authorId === access.userId || access.abilities.can_edit;
+}
+
+/**
+ * A comment of this project by id, deleted or not. An id of another project or team, or a made-up one, is
+ * "not found" whatever it names, so ids cannot be probed.
+ */
+export async function commentOfProject(db: Db | Tx, projectId: string, commentId: string) {
+  if (!isUuid(commentId)) throw fail('NOT_FOUND');
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.projectId, projectId)));
+  if (!row) throw fail('NOT_FOUND');
+  return row;
+}
+
+/** The comment with the thread holding it; a deleted comment, or one of a deleted thread, answers 19051. */
+export async function liveCommentOfProject(db: Db | Tx, projectId: string, commentId: string) {
+  const comment = await commentOfProject(db, projectId, commentId);
+  const thread = comment.parentId ? await commentOfProject(db, projectId, comment.parentId) : comment;
+  if (comment.deletedAt || thread.deletedAt) throw fail('COMMENT_DELETED');
+  return { comment, thread };
+}
+
+/** Of the given users, those who may see the project: its team's members, by team role × project role × mode. */
+export async function usersWhoSee(db: Db | Tx, project: ProjectRow, userIds: string[]): Promise<Set<string>> {
+  const ids = [...new Set(userIds)].filter(isUuid);
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: teamMembers.userId, teamRole: teamMembers.role, projectRole: projectMembers.role })
+    .from(teamMembers)
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.userId, teamMembers.userId), eq(projectMembers.projectId, project.id)),
+    )
+    .where(and(eq(teamMembers.teamId, project.teamId), inArray(teamMembers.userId, ids)));
+  const mode = project.permissionMode as 'A' | 'B';
+  return new Set(
+    rows
+      .filter((row) => {
+        if (!isTeamRole(row.teamRole)) return false;
+        const projectRole = row.projectRole as 'admin' | 'member' | 'onlooker' | null;
+        return projectAbilities(row.teamRole, projectRole, mode).can_view;
+      })
+      .map((row) => row.userId),
+  );
+}
+
+/** Mentions must name people who see the project; otherwise nothing is written (19053). */
+export async function checkMentions(db: Db | Tx, project: ProjectRow, mentions: string[]): Promise<string[]> {
+  const unique = [...new Set(mentions)];
+  const seeing = await usersWhoSee(db, project, unique);
+  if (unique.some((id) => !seeing.has(id))) throw fail('MENTION_NOT_MEMBER');
+  return unique;
+}

@@ -1,0 +1,96 @@
+import type { MessageView } from '@ferry/shared';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { users } from '../account/tables.js';
+import { designs } from '../designs/tables.js';
+import { projects } from '../projects/tables.js';
+import { isUuid } from '../teams/policy.js';
+import { teamMembers } from '../teams/tables.js';
+import { messages } from './tables.js';
+
+/** The caller's own notices, of teams they are still in (leaving a team takes its notices out of view). */
+function ownNotices(userId: string): SQL {
+  return and(
+    eq(messages.recipientId, userId),
+    sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${messages.teamId} and ${teamMembers.userId} = ${userId})`,
+  ) as SQL;
+}
+
+async function unreadCount(ctx: AppContext, userId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ unread: count() })
+    .from(messages)
+    .where(and(ownNotices(userId), isNull(messages.readAt)));
+  return row.unread;
+}
+
+/** `GET msg_center/messages`: newest first, paged; `unread` counts all of the caller's unread notices. */
+export async function listMessages(
+  ctx: AppContext,
+  userId: string,
+  input: { page: number; page_size: number; kind?: string; unread: boolean },
+) {
+  const rows = await ctx.db
+    .select({
+      message: messages,
+      fromName: users.name,
+      fromAvatar: users.avatar,
+      projectName: projects.name,
+      imageName: designs.name,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.fromUserId))
+    .leftJoin(projects, eq(projects.id, messages.projectId))
+    .leftJoin(designs, eq(designs.id, messages.imageId))
+    .where(
+      and(
+        ownNotices(userId),
+        input.kind ? eq(messages.kind, input.kind) : undefined,
+        input.unread ? isNull(messages.readAt) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(input.page_size + 1)
+    .offset((input.page - 1) * input.page_size);
+  const list = rows.slice(0, input.page_size).map(
+    ({ message, fromName, fromAvatar, projectName, imageName }): MessageView => ({
+      id: message.id,
+      kind: message.kind,
+      method: message.method,
+      team_id: message.teamId,
+      project_id: message.projectId,
+      // Names as they are now; the ones the notice was sent with when the project or design is gone.
+      project_name: projectName ?? message.payload.projectName,
+      image_id: message.imageId,
+      image_name: imageName ?? message.payload.imageName,
+      comment_id: message.commentId,
+      from_user: message.fromUserId
+        ? { user_id: message.fromUserId, name: fromName ?? '', avatar: fromAvatar ?? '' }
+        : null,
+      content: message.content,
+      has_at: message.hasAt,
+      url: message.url,
+      read: message.readAt !== null,
+      create_time: message.createdAt.toISOString(),
+    }),
+  );
+  return { list, has_next: rows.length > input.page_size, unread: await unreadCount(ctx, userId) };
+}
+
+/** `POST msg_center/messages/read`: marks the caller's own notices read (ids of anyone else's change nothing). */
+export async function markRead(ctx: AppContext, userId: string, input: { ids?: string[]; all?: boolean }) {
+  const ids = (input.ids ?? []).filter(isUuid);
+  if (input.all || ids.length > 0) {
+    await ctx.db
+      .update(messages)
+      .set({ readAt: ctx.now() })
+      .where(
+        and(
+          eq(messages.recipientId, userId),
+          isNull(messages.readAt),
+          input.all ? undefined : inArray(messages.id, ids),
+        ),
+      );
+  }
+  return { unread: await unreadCount(ctx, userId) };
+}
