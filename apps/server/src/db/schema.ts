@@ -4,6 +4,7 @@ export * from '../jobs/tables.js';
 export * from '../modules/account/tables.js';
 export * from '../modules/comments/tables.js';
 export * from '../modules/designs/tables.js';
+export * from '../modules/events/tables.js';
 export * from '../modules/folders/tables.js';
 export * from '../modules/inspect/tables.js';
 export * from '../modules/mail/tables.js';
