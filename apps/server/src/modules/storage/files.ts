@@ -17,9 +17,14 @@ export interface FileStore {
   /** The first `length` bytes (fewer for a shorter file), or null when there is no such file. */
   readHead(key: string, length: number): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
-  /** A time-limited URL for the browser: files are never public by guessable address. */
-  signedUrl(key: string, expiresAt: Date): string;
-  verify(key: string, expires: number, signature: string, now: Date): boolean;
+  /** Removes every file whose key starts with `prefix` (a folder: ends with `/`). */
+  removeUnder(prefix: string): Promise<void>;
+  /**
+   * A time-limited URL for the browser: files are never public by guessable address. With `downloadName` the
+   * file is served as an attachment of that name.
+   */
+  signedUrl(key: string, expiresAt: Date, options?: SignedUrlOptions): string;
+  verify(key: string, expires: number, signature: string, now: Date, downloadName?: string): boolean;
   /** The key behind one of this store's signed URLs, or null for any other URL. */
   keyOfUrl(url: string): string | null;
   /**
@@ -27,6 +32,23 @@ export interface FileStore {
    * directly (S3) have it: there a posted file has no row until it is registered.
    */
   listWrittenBefore?(prefix: string, before: Date): AsyncIterable<string[]>;
+}
+
+export interface SignedUrlOptions {
+  downloadName?: string;
+}
+
+/**
+ * `Content-Disposition` of a download: an ASCII fallback name for old clients, the real one (RFC 5987) for
+ * the rest. Quotes, backslashes and control characters never reach the header.
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The key at the start of a URL's path after `prefix`, decoded; null when the path does not start so. */
@@ -148,13 +170,23 @@ export class LocalFileStore implements FileStore {
     await rm(this.pathOf(key), { force: true });
   }
 
-  private sign(key: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`${key}\n${expires}`).digest('base64url');
+  async removeUnder(prefix: string) {
+    if (!prefix.endsWith('/')) throw new Error(`not a folder: ${prefix}`);
+    const folder = this.pathOf(prefix.slice(0, -1));
+    await rm(folder, { recursive: true, force: true });
   }
 
-  signedUrl(key: string, expiresAt: Date): string {
+  /** The download name, when there is one, is signed too: nobody can rename someone else's link. */
+  private sign(key: string, expires: number, downloadName?: string): string {
+    const signed = downloadName ? `${key}\n${expires}\n${downloadName}` : `${key}\n${expires}`;
+    return createHmac('sha256', this.secret).update(signed).digest('base64url');
+  }
+
+  signedUrl(key: string, expiresAt: Date, options: SignedUrlOptions = {}): string {
     const expires = Math.floor(expiresAt.getTime() / 1000);
-    return `/files/${key}?expires=${expires}&sig=${this.sign(key, expires)}`;
+    const name = options.downloadName;
+    const download = name ? `&download=${encodeURIComponent(name)}` : '';
+    return `/files/${key}?expires=${expires}${download}&sig=${this.sign(key, expires, name)}`;
   }
 
   keyOfUrl(url: string): string | null {
@@ -162,9 +194,9 @@ export class LocalFileStore implements FileStore {
     return at >= 0 ? keyAfter(url.slice(at), '/files/') : null;
   }
 
-  verify(key: string, expires: number, signature: string, now: Date): boolean {
+  verify(key: string, expires: number, signature: string, now: Date, downloadName?: string): boolean {
     if (!isValidKey(key) || !Number.isFinite(expires) || expires * 1000 < now.getTime()) return false;
-    const expected = Buffer.from(this.sign(key, expires));
+    const expected = Buffer.from(this.sign(key, expires, downloadName));
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }

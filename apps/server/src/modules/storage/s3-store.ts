@@ -7,7 +7,13 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
-import { type FileStore, isValidKey, keyAfter } from './files.js';
+import {
+  attachmentDisposition,
+  type FileStore,
+  isValidKey,
+  keyAfter,
+  type SignedUrlOptions,
+} from './files.js';
 import { presignGet } from './sigv4.js';
 import { CONTENT_TYPES, sniffType } from './sniff.js';
 
@@ -143,13 +149,29 @@ export class S3FileStore implements FileStore {
     await this.client.send(new DeleteObjectCommand(this.object(key)));
   }
 
+  async removeUnder(prefix: string) {
+    if (!prefix.endsWith('/')) throw new Error(`not a folder: ${prefix}`);
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) await this.remove(object.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   /** A presigned GET URL of the bucket itself: the browser fetches the file from S3, not through Ferry. */
-  signedUrl(key: string, expiresAt: Date): string {
+  signedUrl(key: string, expiresAt: Date, options: SignedUrlOptions = {}): string {
     this.object(key);
     const now = this.clock().getTime();
     const signedAt = new Date(now - (now % SIGNING_STEP_MS));
     const seconds = Math.ceil((expiresAt.getTime() - signedAt.getTime()) / 1000);
-    return presignGet(this.config, new URL(`${this.base}/${key}`), signedAt, seconds);
+    // S3 sets the response header named by a signed `response-*` parameter.
+    const response: Record<string, string> = options.downloadName
+      ? { 'response-content-disposition': attachmentDisposition(options.downloadName) }
+      : {};
+    return presignGet(this.config, new URL(`${this.base}/${key}`), signedAt, seconds, response);
   }
 
   keyOfUrl(url: string): string | null {

@@ -44,12 +44,16 @@ export function signPostPolicy(identity: SigningIdentity, date: Date, policyBase
 const encode = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** A GET URL for `objectUrl` (no query) that S3 honours from `date` for `expiresSeconds`. */
+/**
+ * A GET URL for `objectUrl` (no query) that S3 honours from `date` for `expiresSeconds`; `extraQuery` adds
+ * signed parameters (`response-content-disposition`).
+ */
 export function presignGet(
   identity: SigningIdentity,
   objectUrl: URL,
   date: Date,
   expiresSeconds: number,
+  extraQuery: Record<string, string> = {},
 ): string {
   const path = objectUrl.pathname.split('/').map((segment) => encode(decodeURIComponent(segment)));
   const query = {
@@ -58,6 +62,7 @@ export function presignGet(
     'X-Amz-Date': amzDate(date),
     'X-Amz-Expires': String(Math.max(1, Math.min(MAX_PRESIGN_SECONDS, Math.floor(expiresSeconds)))),
     'X-Amz-SignedHeaders': 'host',
+    ...extraQuery,
   };
   const queryString = Object.entries(query)
     .sort(([a], [b]) => (a < b ? -1 : 1))
