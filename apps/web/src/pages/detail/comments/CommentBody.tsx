@@ -1,0 +1,47 @@
+import type { CommentView } from '@ferry/shared';
+import { Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../components/hooks';
+import { MemberAvatar } from '../../../components/MemberAvatar';
+import { timeAgo } from '../../stage/upload/format';
+import { formatTime } from '../../team/shared';
+import { splitMentions } from './mentions';
+
+/** The text of a comment with the members it mentions highlighted. */
+export function CommentText({ comment, clamp }: { comment: CommentView; clamp?: boolean }) {
+  const parts = splitMentions(
+    comment.content,
+    comment.mentions.map((person) => person.name),
+  );
+  return (
+    <div className={`comment-text${clamp ? ' is-clamped' : ''}`} data-testid="comment-text">
+      {parts.map((part, index) =>
+        part.mention ? (
+          <span key={index} className="comment-mention" data-testid="comment-mention">
+            {part.text}
+          </span>
+        ) : (
+          part.text
+        ),
+      )}
+    </div>
+  );
+}
+
+/** Avatar, name and time of a comment's author. */
+export function CommentByline({ comment }: { comment: CommentView }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <div className="comment-byline">
+      <MemberAvatar name={comment.author.name} avatar={comment.author.avatar} size={24} />
+      <span className="comment-author" data-testid="comment-author">
+        {comment.author.name}
+      </span>
+      <Tooltip title={formatTime(comment.create_time, lang)}>
+        <span className="comment-time">{timeAgo(comment.create_time, lang)}</span>
+      </Tooltip>
+      {comment.edited ? <span className="comment-edited">{t('comments.edited')}</span> : null}
+    </div>
+  );
+}

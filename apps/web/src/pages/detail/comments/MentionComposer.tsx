@@ -1,0 +1,127 @@
+import type { CommentAuthor } from '@ferry/shared';
+import { Button, Mentions, type MentionsProps } from 'antd';
+import { type KeyboardEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MemberAvatar } from '../../../components/MemberAvatar';
+import { useSession } from '../../../state/session';
+import { mentionedIds } from './mentions';
+import { useMembers } from './useComments';
+
+type MentionOption = NonNullable<MentionsProps['options']>[number] & { userId: string };
+
+/**
+ * A comment editor with @mention autocomplete of the project's members. Sends the text and the ids of the
+ * members it mentions; ⌘/Ctrl+Enter sends, Escape cancels (when there is something to cancel).
+ */
+export function MentionComposer({
+  teamId,
+  projectId,
+  initial,
+  placeholder,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  autoFocus,
+  busy,
+  testId,
+}: {
+  teamId: string;
+  projectId: string;
+  initial?: { text: string; mentions: CommentAuthor[] };
+  placeholder?: string;
+  submitLabel: string;
+  /** Resolves when sent; the editor then empties. A rejection keeps the text. */
+  onSubmit: (content: string, mentions: string[]) => Promise<unknown>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+  busy?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const { userId } = useSession();
+  const members = useMembers(teamId, projectId);
+  const [text, setText] = useState(initial?.text ?? '');
+  const [picked, setPicked] = useState(
+    () => new Map((initial?.mentions ?? []).map((person) => [person.name, person.user_id])),
+  );
+  const others = useMemo(
+    () => (members.data ?? []).filter((member) => member.user_id !== userId),
+    [members.data, userId],
+  );
+  // Each option carries its member's id: the key Mentions hands back to onSelect has a suffix of its own.
+  const options = useMemo(
+    () =>
+      others.map(
+        (member): MentionOption => ({
+          key: member.user_id,
+          value: member.name,
+          userId: member.user_id,
+          label: (
+            <span className="comment-mention-option" data-testid="mention-option">
+              <MemberAvatar name={member.name} color={member.color} size={20} />
+              <span className="comment-mention-name">{member.name}</span>
+              <span className="comment-mention-email">{member.email}</span>
+            </span>
+          ),
+        }),
+      ),
+    [others],
+  );
+
+  const empty = !text.trim();
+  const submit = async () => {
+    if (empty || busy) return;
+    const ids = mentionedIds(text, members.data ?? [], picked);
+    await onSubmit(text.trim(), ids);
+    setText('');
+    setPicked(new Map());
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      void submit().catch(() => {});
+    } else if (event.key === 'Escape' && onCancel) {
+      event.stopPropagation();
+      onCancel();
+    }
+  };
+
+  return (
+    <div className="comment-composer" data-testid={testId}>
+      <Mentions
+        value={text}
+        onChange={setText}
+        onSelect={(option) => {
+          const { value, userId } = option as MentionOption;
+          if (value && userId) setPicked((map) => new Map(map).set(value, userId));
+        }}
+        options={options}
+        loading={members.isLoading}
+        placeholder={placeholder ?? t('comments.placeholder')}
+        autoSize={{ minRows: 2, maxRows: 8 }}
+        autoFocus={autoFocus}
+        onKeyDown={onKeyDown}
+        notFoundContent={t('comments.noMember')}
+        data-testid={`${testId}-input`}
+      />
+      <div className="comment-composer-actions">
+        <span className="comment-composer-hint">{t('comments.sendHint')}</span>
+        {onCancel ? (
+          <Button size="small" onClick={onCancel} data-testid={`${testId}-cancel`}>
+            {t('comments.cancel')}
+          </Button>
+        ) : null}
+        <Button
+          size="small"
+          type="primary"
+          disabled={empty}
+          loading={busy}
+          onClick={() => void submit().catch(() => {})}
+          data-testid={`${testId}-submit`}
+        >
+          {submitLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}

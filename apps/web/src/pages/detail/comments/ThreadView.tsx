@@ -1,0 +1,107 @@
+import { ArrowLeftOutlined, CheckCircleFilled, CheckOutlined, UndoOutlined } from '@ant-design/icons';
+import type { CommentThread } from '@ferry/shared';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { commentsApi } from '../../../api/comments';
+import { CommentItem } from './CommentItem';
+import { MentionComposer } from './MentionComposer';
+import { type CommentTarget, scopeOf, useCommentFailure, useRefreshComments } from './useComments';
+
+/** One thread: its first comment and replies, resolve or reopen it, and reply with @mentions. */
+export function ThreadView({
+  target,
+  thread,
+  focusId,
+  onBack,
+}: {
+  target: CommentTarget;
+  thread: CommentThread;
+  /** The comment the view was opened for (a reply from a notice): marked. */
+  focusId: string | null;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const refresh = useRefreshComments(target);
+  const failed = useCommentFailure();
+
+  const reply = useMutation({
+    mutationFn: ({ content, mentions }: { content: string; mentions: string[] }) =>
+      commentsApi.create(scopeOf(target), {
+        image_id: thread.image_id,
+        parent_id: thread.id,
+        content,
+        mentions,
+      }),
+    onSuccess: refresh,
+    onError: failed,
+  });
+  const resolve = useMutation({
+    mutationFn: (resolved: boolean) => commentsApi.resolve(scopeOf(target), thread.id, resolved),
+    onSuccess: refresh,
+    onError: failed,
+  });
+
+  return (
+    <section className="comment-thread" data-testid="comment-thread" data-thread-id={thread.id}>
+      <header className="comment-thread-head">
+        <Button
+          size="small"
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          onClick={onBack}
+          aria-label={t('comments.back')}
+          data-testid="comment-thread-back"
+        />
+        <span className="comment-number">#{thread.number}</span>
+        {thread.resolved ? (
+          <span className="comment-resolved" data-testid="comment-thread-resolved">
+            <CheckCircleFilled />
+            {thread.resolved_by
+              ? t('comments.resolvedBy', { name: thread.resolved_by.name })
+              : t('comments.resolved')}
+          </span>
+        ) : null}
+        <span className="comment-thread-spacer" />
+        {thread.can_resolve ? (
+          <Button
+            size="small"
+            icon={thread.resolved ? <UndoOutlined /> : <CheckOutlined />}
+            loading={resolve.isPending}
+            onClick={() => resolve.mutate(!thread.resolved)}
+            data-testid={thread.resolved ? 'comment-reopen' : 'comment-resolve'}
+          >
+            {t(thread.resolved ? 'comments.reopen' : 'comments.resolve')}
+          </Button>
+        ) : null}
+      </header>
+      <div className="comment-thread-body">
+        <CommentItem target={target} comment={thread} isThread onDeleted={onBack} marked={false} />
+        {thread.replies.length ? (
+          <div className="comment-replies" data-testid="comment-replies">
+            {thread.replies.map((item) => (
+              <CommentItem
+                key={item.id}
+                target={target}
+                comment={item}
+                isThread={false}
+                onDeleted={() => {}}
+                marked={item.id === focusId}
+              />
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <MentionComposer
+        key={thread.id}
+        teamId={target.teamId}
+        projectId={target.projectId}
+        placeholder={t('comments.replyPlaceholder')}
+        submitLabel={t('comments.reply')}
+        onSubmit={(content, mentions) => reply.mutateAsync({ content, mentions })}
+        busy={reply.isPending}
+        testId="comment-reply"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { CommentPins } from './CommentPins';
+export { CommentsPanel } from './CommentsPanel';
