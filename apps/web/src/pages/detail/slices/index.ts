@@ -1,0 +1,1 @@
+export { SlicesPanel } from './SlicesPanel';
