@@ -1,6 +1,13 @@
-import { DownOutlined, GlobalOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  ControlOutlined,
+  DownOutlined,
+  GlobalOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { Avatar, Dropdown } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { setLang } from '../i18n';
@@ -8,6 +15,7 @@ import { logout } from '../state/logout';
 import { Paths } from '../state/redirect';
 import { useSession } from '../state/session';
 import { useLang } from './hooks';
+import { SettingsDialog } from './SettingsDialog';
 
 const LANG_NAMES = { 'zh-CN': '简体中文', 'en-US': 'English' } as const;
 
@@ -23,19 +31,25 @@ export function UserAvatar({ size = 28 }: { size?: number }) {
   );
 }
 
-/** The avatar menu: account settings, language (zh-CN / en-US), sign out. */
+/** The avatar menu: account settings, settings (lab options, cache), language (zh-CN / en-US), sign out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lang = useLang();
   const { user } = useSession();
   const otherLang = lang === 'zh-CN' ? 'en-US' : 'zh-CN';
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const items: MenuProps['items'] = [
     {
       key: 'settings',
       icon: <SettingOutlined />,
       label: <span data-testid="menu-account-settings">{t('menu.accountSettings')}</span>,
+    },
+    {
+      key: 'preferences',
+      icon: <ControlOutlined />,
+      label: <span data-testid="menu-settings">{t('lab.menu')}</span>,
     },
     {
       key: 'lang',
@@ -53,33 +67,37 @@ export function UserMenu() {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'settings') navigate(Paths.userInfo);
+    else if (key === 'preferences') setSettingsOpen(true);
     else if (key === 'lang') void setLang(otherLang);
     else if (key === 'logout') void logout();
   };
 
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{ items, onClick }}
-      popupRender={(menu) => (
-        <div className="user-menu-popup">
-          <div className="user-menu-head">
-            <UserAvatar size={36} />
-            <div className="user-menu-who">
-              <div className="user-menu-name">{user?.name}</div>
-              <div className="user-menu-email">{user?.email}</div>
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{ items, onClick }}
+        popupRender={(menu) => (
+          <div className="user-menu-popup">
+            <div className="user-menu-head">
+              <UserAvatar size={36} />
+              <div className="user-menu-who">
+                <div className="user-menu-name">{user?.name}</div>
+                <div className="user-menu-email">{user?.email}</div>
+              </div>
             </div>
+            {menu}
           </div>
-          {menu}
-        </div>
-      )}
-    >
-      <button type="button" className="user-menu-trigger" data-testid="user-menu-trigger">
-        <UserAvatar />
-        <span className="user-menu-trigger-name">{user?.name}</span>
-        <DownOutlined className="user-menu-caret" />
-      </button>
-    </Dropdown>
+        )}
+      >
+        <button type="button" className="user-menu-trigger" data-testid="user-menu-trigger">
+          <UserAvatar />
+          <span className="user-menu-trigger-name">{user?.name}</span>
+          <DownOutlined className="user-menu-caret" />
+        </button>
+      </Dropdown>
+      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
   );
 }

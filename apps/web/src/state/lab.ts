@@ -6,15 +6,23 @@ import { readJson, StorageKeys, writeString } from './storage';
  * `deselect` clears the selection first and only then goes back, `back` returns to the stage at once.
  * `freeZoom`: Ctrl/⌘-wheel zooms continuously instead of by the 0.25 step. `performance`: the detail view shows
  * the 50 % preview and skips hover outlines of groups, for very large designs; toggling it reloads the page.
+ * `axureZoom`: Axure prototypes are scaled to fit the window (the settings dialog's Axure zoom switch).
  */
 export interface LabOptions {
   escOnMark: 'deselect' | 'back';
   boxSelect: boolean;
   freeZoom: boolean;
   performance: boolean;
+  axureZoom: boolean;
 }
 
-export const DEFAULT_LAB: LabOptions = { escOnMark: 'deselect', boxSelect: false, freeZoom: false, performance: false };
+export const DEFAULT_LAB: LabOptions = {
+  escOnMark: 'deselect',
+  boxSelect: false,
+  freeZoom: false,
+  performance: false,
+  axureZoom: false,
+};
 
 const listeners = new Set<() => void>();
 let cached: LabOptions | null = null;

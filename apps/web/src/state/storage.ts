@@ -72,6 +72,19 @@ export function writeJson(key: StorageKey, value: unknown): void {
   writeString(key, JSON.stringify(value));
 }
 
+/** Spec 002 (local storage keys): data the app caches in the browser is kept under keys with this prefix. */
+export const CACHE_KEY_PREFIX = 'cacheData_';
+
+/** Removes every cached-data key (the settings dialog's "clear cache"); the session and preferences stay. */
+export function clearCachedData(): void {
+  const s = store();
+  if (!s) return;
+  const keys = Array.from({ length: s.length }, (_, index) => s.key(index)).filter(
+    (key): key is string => key?.startsWith(CACHE_KEY_PREFIX) ?? false,
+  );
+  for (const key of keys) s.removeItem(key);
+}
+
 /** Clears the session: every key goes except the interface preferences, which are put back. */
 export function clearSessionKeys(): void {
   const s = store();

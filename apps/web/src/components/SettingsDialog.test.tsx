@@ -1,0 +1,107 @@
+import '../test/setup';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../App';
+import { queryClient } from '../queryClient';
+import { DEFAULT_LAB, writeLab } from '../state/lab';
+import { applyLogin } from '../state/session';
+import { buildLogin } from '../test/fixtures';
+import { ok, stubFetch } from '../test/http';
+import { renderApp } from '../test/render';
+import { SettingsDialog } from './SettingsDialog';
+
+const storedLab = () => JSON.parse(window.localStorage.getItem('lab') ?? '{}');
+
+function open() {
+  const reload = vi.fn();
+  render(
+    <AppProviders>
+      <SettingsDialog open onClose={() => {}} reload={reload} />
+    </AppProviders>,
+  );
+  return reload;
+}
+
+const toggle = (option: string) => fireEvent.click(screen.getByTestId(`lab-${option}`));
+
+describe('the settings dialog', () => {
+  // The options are read once per page; every test starts from the defaults.
+  beforeEach(() => {
+    writeLab(DEFAULT_LAB);
+    window.localStorage.removeItem('lab');
+  });
+
+  it('stores each lab option in the browser, without reloading for those that apply at once', () => {
+    const reload = open();
+    toggle('freeZoom');
+    toggle('boxSelect');
+    toggle('axureZoom');
+    fireEvent.click(screen.getByText('Go back at once'));
+    expect(storedLab()).toEqual({
+      escOnMark: 'back',
+      boxSelect: true,
+      freeZoom: true,
+      performance: false,
+      axureZoom: true,
+    });
+    toggle('freeZoom');
+    expect(storedLab().freeZoom).toBe(false);
+    expect(screen.getByTestId('lab-freeZoom').getAttribute('aria-checked')).toBe('false');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads the page when performance priority changes, after storing it', () => {
+    const reload = vi.fn(() => expect(storedLab().performance).toBe(true));
+    render(
+      <AppProviders>
+        <SettingsDialog open onClose={() => {}} reload={reload} />
+      </AppProviders>,
+    );
+    toggle('performance');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears cached data and fetched answers, keeping the session and the preferences', async () => {
+    applyLogin(buildLogin());
+    window.localStorage.setItem('cacheData_roles', '{"a":1}');
+    window.localStorage.setItem('cacheData_remarkTable', '{}');
+    writeLab({ freeZoom: true });
+    queryClient.setQueryData(['team', 'team-a', 'project', 'p-1', 'images'], { images: [] });
+    open();
+    fireEvent.click(screen.getByTestId('lab-clear-cache'));
+
+    expect(await screen.findByText('Cache cleared')).toBeTruthy();
+    expect(window.localStorage.getItem('cacheData_roles')).toBeNull();
+    expect(window.localStorage.getItem('cacheData_remarkTable')).toBeNull();
+    expect(window.localStorage.getItem('token')).toBe('tok-123');
+    expect(storedLab().freeZoom).toBe(true);
+    expect(queryClient.getQueryData(['team', 'team-a', 'project', 'p-1', 'images'])).toBeUndefined();
+  });
+
+  it('says so when the cache cannot be cleared', async () => {
+    vi.spyOn(queryClient, 'resetQueries').mockRejectedValue(new Error('storage blocked'));
+    open();
+    fireEvent.click(screen.getByTestId('lab-clear-cache'));
+    expect(await screen.findByText('Clearing the cache failed')).toBeTruthy();
+  });
+
+  it('opens from the user menu, next to account settings, in Chinese too', async () => {
+    const login = buildLogin();
+    applyLogin(login);
+    stubFetch((request) => {
+      if (request.path === '/api/account/login' && request.method === 'GET')
+        return ok({ user: login.user, teams: login.teams, team_status: login.team_status });
+      if (request.path === '/api/account/user_teams') return ok(login.teams);
+      return ok({});
+    });
+    window.localStorage.setItem('lang', 'zh-CN');
+    const { i18n } = await import('../i18n');
+    await i18n.changeLanguage('zh-CN');
+    renderApp('/item?fid=all&tid=team-a');
+    fireEvent.click(await screen.findByTestId('user-menu-trigger'));
+    expect(await screen.findByTestId('menu-account-settings')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('menu-settings'));
+    await waitFor(() => expect(screen.getByTestId('settings-dialog').textContent).toContain('性能优先'));
+    expect(screen.getByTestId('settings-dialog').textContent).toContain('清除缓存');
+  });
+});
