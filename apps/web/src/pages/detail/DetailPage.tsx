@@ -1,21 +1,31 @@
-import { Codes } from '@ferry/shared';
+import { Codes, type Frame, type Layer, StageLimits } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { designsApi } from '../../api/designs';
 import { isApiError } from '../../api/errors';
+import { inspectApi } from '../../api/inspect';
 import { pageTitle } from '../../components/hooks';
+import { useLab } from '../../state/lab';
 import { detailPath, stageImagesKey, stagePath } from '../stage/paths';
 import { VersionsDrawer } from '../stage/versions';
 import { useImageDetail } from '../stage/versions/useImageDetail';
-import { type CanvasProblem, DetailCanvas } from './DetailCanvas';
+import { InspectCanvas, imageSource } from './canvas/InspectCanvas';
+import { useEyedropper } from './canvas/useEyedropper';
+import { useViewport } from './canvas/useViewport';
+import { CommentPins, CommentsPanel } from './comments';
 import { DetailTopBar } from './DetailTopBar';
+import { InspectSidebar, type SidebarTab } from './InspectSidebar';
+import type { CanvasProblem } from './ProblemState';
+import { InspectTab } from './panels/InspectTab';
+import { SlicesPanel } from './slices';
+import { useDesignSteps } from './useDesignSteps';
+import { useDetailKeys } from './useDetailKeys';
 import { useElementSize } from './useElementSize';
-import { fitScale, zoomIn, zoomOut } from './zoom';
+import { useInspectPrefs } from './useInspectPrefs';
+import { useLayerDoc } from './useLayerDoc';
 import './detail.css';
-
-/** Room kept around a fitted design. */
-const FIT_PADDING = 48;
+import './inspect.css';
 
 /** A refusal of `GET project/image`, as the canvas shows it. */
 function problemOf(error: unknown): CanvasProblem {
@@ -30,22 +40,21 @@ function problemOf(error: unknown): CanvasProblem {
   return { kind: 'error', message };
 }
 
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-
 /**
- * One design at full size (detailDetach: ?project_id&tid&pid&image_id&version_id), filling the window: the
- * dark bar, and the design on a neutral canvas. Arrow keys go to the previous or next design in stage order;
- * + and − zoom by 0.25 up to 4, 0 fits.
+ * One design for hand-off (detailDetach: ?project_id&tid&pid&image_id&version_id[&comment_id]): the dark bar,
+ * the design on a neutral canvas with the inspect overlay, and the sidebar (Inspect, Slices, Comments). Arrow
+ * keys go to the previous or next design in stage order; + and − zoom by 0.25 up to 4, 0 fits, C toggles
+ * comment mode, Esc clears the selection or goes back (lab `escOnMark`).
  */
 export function DetailPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const lab = useLab();
   const teamId = params.get('tid') ?? '';
   const projectId = params.get('pid') || params.get('project_id') || '';
   const imageId = params.get('image_id') ?? '';
   const versionParam = params.get('version_id') ?? undefined;
+  const commentParam = params.get('comment_id');
   const ref = { team_id: teamId, project_id: projectId };
 
   const detail = useImageDetail(teamId, projectId, imageId);
@@ -60,68 +69,84 @@ export function DetailPage() {
     versions.find((candidate) => candidate.id === versionParam) ??
     versions.find((candidate) => candidate.current) ??
     versions[0];
+  const layers = useLayerDoc(version);
+  const design = {
+    width: version?.width || layers.doc?.width || 0,
+    height: version?.height || layers.doc?.height || 0,
+  };
+  const prefs = useInspectPrefs(projectId, design.width);
 
-  const canvasRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLElement>(null);
   const canvas = useElementSize(canvasRef);
-  const [zoom, setZoom] = useState<number | 'fit'>('fit');
+  const viewport = useViewport(canvas, design);
   const [versionsOpen, setVersionsOpen] = useState(false);
-  const fitted = version ? fitScale(version, canvas, FIT_PADDING) : 1;
-  const scale = zoom === 'fit' ? fitted : zoom;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [tab, setTab] = useState<SidebarTab>(commentParam ? 'comments' : 'inspect');
+  const [focusId, setFocusId] = useState<string | null>(commentParam);
+  const [placing, setPlacing] = useState(false);
+  const [pendingLayer, setPendingLayer] = useState<{ id: string; frame: Frame } | null>(null);
+  const selected = (selectedId && layers.index?.layer(selectedId)) || null;
 
-  // Another design starts fitted again.
-  useEffect(() => setZoom('fit'), [imageId]);
+  // Another design starts fitted, with nothing selected; another version keeps the zoom.
+  const { reset } = viewport;
+  useEffect(() => {
+    reset();
+    setPlacing(false);
+    setPendingLayer(null);
+  }, [imageId, reset]);
+  useEffect(() => setSelectedId(null), [version?.id]);
+  useEffect(() => {
+    if (!commentParam) return;
+    setTab('comments');
+    setFocusId(commentParam);
+  }, [commentParam]);
 
   useEffect(() => {
     document.title = pageTitle(image?.name ?? '');
   }, [image?.name]);
 
-  const list = order.data?.images ?? [];
-  const index = list.findIndex((candidate) => candidate.id === imageId);
-  const back = () => navigate(stagePath(teamId, projectId));
-  // Steps count from the design last asked for, so quick presses each move one further before the page catches
-  // up; `pending` holds the designs asked for and not shown yet, to tell them from a navigation from elsewhere.
-  const shown = useRef({ id: imageId, list, pending: [] as string[] });
-  shown.current.list = list;
+  // Layers are read after the picture is ready: ask again until they are.
+  const { refetch } = detail;
   useEffect(() => {
-    const current = shown.current;
-    const at = current.pending.indexOf(imageId);
-    if (at >= 0) {
-      current.pending.splice(0, at + 1);
-    } else {
-      current.id = imageId;
-      current.pending = [];
-    }
-  }, [imageId]);
-  const step = useCallback(
-    (delta: number) => {
-      const current = shown.current;
-      const target = current.list[current.list.findIndex((candidate) => candidate.id === current.id) + delta];
-      if (!target) return;
-      current.id = target.id;
-      current.pending.push(target.id);
-      navigate(detailPath(teamId, projectId, target.id), { replace: true });
-    },
-    [navigate, teamId, projectId],
-  );
-  const previous = index > 0 ? () => step(-1) : null;
-  const next = index >= 0 && index < list.length - 1 ? () => step(1) : null;
+    if (layers.status !== 'processing') return;
+    const timer = window.setInterval(() => void refetch(), StageLimits.processingPollMs);
+    return () => window.clearInterval(timer);
+  }, [layers.status, refetch]);
 
-  const scaleRef = useRef(scale);
-  scaleRef.current = scale;
+  // One page view per design opened (spec 002 §3 log payload).
+  const logged = useRef(new Set<string>());
+  const log = (msgType: 'measurepage_pageview' | 'code_copy') => {
+    if (!image) return;
+    void inspectApi.log({ projectId, teamId, msgType, imageId: image.id, imageName: image.name });
+  };
+  const logRef = useRef(log);
+  logRef.current = log;
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (typing(event.target) || event.metaKey || event.ctrlKey || event.altKey) return;
-      if (event.key === 'ArrowLeft') step(-1);
-      else if (event.key === 'ArrowRight') step(1);
-      else if (event.key === '+' || event.key === '=') setZoom(zoomIn(scaleRef.current));
-      else if (event.key === '-') setZoom(zoomOut(scaleRef.current));
-      else if (event.key === '0') setZoom('fit');
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [step]);
+    if (!image || logged.current.has(image.id)) return;
+    logged.current.add(image.id);
+    logRef.current('measurepage_pageview');
+  }, [image]);
+
+  const steps = useDesignSteps(teamId, projectId, imageId, order.data?.images ?? []);
+  const back = () => navigate(stagePath(teamId, projectId));
+  const toggleComment = version
+    ? () => {
+        setPlacing((current) => !current);
+        setTab('comments');
+      }
+    : null;
+  useDetailKeys({
+    step: steps.step,
+    zoomIn: () => viewport.step(1),
+    zoomOut: () => viewport.step(-1),
+    fit: () => viewport.zoomTo('fit'),
+    escape: () => {
+      if (lab.escOnMark === 'deselect' && selectedId) setSelectedId(null);
+      else back();
+    },
+    toggleComment,
+    paused: versionsOpen,
+  });
 
   let problem: CanvasProblem | null = null;
   if (detail.isLoading) problem = { kind: 'loading' };
@@ -129,6 +154,15 @@ export function DetailPage() {
   else if (version?.status === 'processing') problem = { kind: 'processing' };
   else if (version?.status === 'failed') problem = { kind: 'failed' };
 
+  const target = { teamId, projectId, imageId, versionId: version?.id ?? '' };
+  const ready = !problem && !!version;
+  // A plain picture (or one whose layers could not be read) gets the colour picker instead.
+  const plain = layers.status === 'none' || layers.status === 'failed';
+  const eyedropper = useEyedropper(
+    ready && plain && version ? imageSource(version, lab.performance) : null,
+    design.width,
+  );
+  const onSelect = (layer: Layer | null) => setSelectedId(layer?.id ?? null);
   return (
     <div className="detail-page" data-testid="detail-page">
       <DetailTopBar
@@ -138,22 +172,85 @@ export function DetailPage() {
         onVersion={(id) => navigate(detailPath(teamId, projectId, imageId, id), { replace: true })}
         onBack={back}
         onVersions={() => setVersionsOpen(true)}
-        position={index >= 0 ? { index, total: list.length } : null}
-        onPrevious={previous}
-        onNext={next}
-        scale={scale}
-        fitted={zoom === 'fit'}
-        onZoom={setZoom}
-        onZoomIn={() => setZoom(zoomIn(scale))}
-        onZoomOut={() => setZoom(zoomOut(scale))}
+        position={steps.position}
+        onPrevious={steps.previous}
+        onNext={steps.next}
+        scale={viewport.scale}
+        fitted={viewport.fitted}
+        onZoom={(zoom) => viewport.zoomTo(zoom)}
+        onZoomIn={() => viewport.step(1)}
+        onZoomOut={() => viewport.step(-1)}
+        commenting={placing}
+        onComment={ready ? toggleComment : null}
       />
-      <DetailCanvas
-        canvasRef={canvasRef}
-        version={problem ? undefined : version}
-        scale={scale}
-        problem={problem}
-        onBack={back}
-      />
+      <div className="detail-body">
+        <InspectCanvas
+          canvasRef={canvasRef}
+          problem={problem}
+          onBack={back}
+          version={problem ? undefined : version}
+          viewport={viewport}
+          layers={layers}
+          selected={selected}
+          onSelect={onSelect}
+          deep={prefs.prefs.deep}
+          performance={lab.performance}
+          freeZoom={lab.freeZoom}
+          units={{ platform: prefs.prefs.platform, baseScale: prefs.baseScale }}
+          colorFormat={prefs.prefs.colorFormat}
+          eyedropper={ready && plain ? eyedropper : null}
+          pins={
+            ready ? (
+              <CommentPins
+                {...target}
+                scale={viewport.scale}
+                placing={placing}
+                pendingLayer={pendingLayer}
+                onPlaced={() => {
+                  setPlacing(false);
+                  setPendingLayer(null);
+                }}
+                focusId={focusId}
+                onFocus={setFocusId}
+              />
+            ) : null
+          }
+        />
+        {ready && version && image ? (
+          <InspectSidebar
+            tab={tab}
+            onTab={setTab}
+            commentCount={version.comments}
+            inspect={
+              <InspectTab
+                prefs={prefs}
+                design={design}
+                doc={layers.doc}
+                status={layers.status}
+                selected={selected}
+                onComment={(layer) => {
+                  setPendingLayer({ id: layer.id, frame: layer.frame });
+                  setTab('comments');
+                }}
+                onCodeCopied={() => log('code_copy')}
+                pickerAvailable={eyedropper.available}
+              />
+            }
+            slices={
+              <SlicesPanel
+                {...target}
+                designName={image.name}
+                doc={layers.doc}
+                selected={selected}
+                baseScale={prefs.baseScale}
+                canDownload={!!version.download_url}
+                onSelect={setSelectedId}
+              />
+            }
+            comments={<CommentsPanel {...target} focusId={focusId} onFocus={setFocusId} />}
+          />
+        ) : null}
+      </div>
       {image ? (
         <VersionsDrawer
           teamId={teamId}

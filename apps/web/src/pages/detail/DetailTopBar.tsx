@@ -1,5 +1,6 @@
 import {
   ArrowLeftOutlined,
+  CommentOutlined,
   CompressOutlined,
   HistoryOutlined,
   LeftOutlined,
@@ -31,6 +32,10 @@ export interface DetailTopBarProps {
   onZoom: (scale: number | 'fit') => void;
   onZoomIn: () => void;
   onZoomOut: () => void;
+  /** Comment mode: the next click on the design places a pin. */
+  commenting: boolean;
+  /** null while there is no design to comment on. */
+  onComment: (() => void) | null;
 }
 
 /** An icon button of the dark bar, named by its tooltip. */
@@ -64,7 +69,10 @@ function BarButton({
   );
 }
 
-/** The detail view's dark bar: back to the stage, the design and its version, its place in the project, zoom. */
+/**
+ * The detail view's dark bar: back to the stage, the design and its version, its place in the project, comment
+ * mode and zoom.
+ */
 export function DetailTopBar(props: DetailTopBarProps) {
   const { t } = useTranslation();
   const { scale, position } = props;
@@ -127,6 +135,21 @@ export function DetailTopBar(props: DetailTopBarProps) {
         />
       </div>
       <div className="detail-bar-right">
+        {props.onComment ? (
+          <Tooltip title={t('inspect.commentModeHint')}>
+            <Button
+              type="text"
+              className={`detail-bar-button detail-comment-toggle${props.commenting ? ' is-active' : ''}`}
+              icon={<CommentOutlined />}
+              onClick={props.onComment}
+              aria-pressed={props.commenting}
+              data-testid="detail-comment-mode"
+            >
+              {t('inspect.commentMode')}
+            </Button>
+          </Tooltip>
+        ) : null}
+        <span className="detail-bar-divider" />
         <BarButton
           title={t('detail.zoomOut')}
           icon={<MinusOutlined />}

@@ -4,9 +4,7 @@ import {
   LockOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import type { VersionView } from '@ferry/shared';
 import { Button, Spin } from 'antd';
-import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What the canvas shows instead of the design. */
@@ -17,57 +15,8 @@ export type CanvasProblem =
   /** A refusal of the server, in its words. */
   | { kind: 'no-permission' | 'not-found' | 'error'; message: string };
 
-/** The neutral canvas with the design at full size (its `org` file), scaled; or why it cannot show it. */
-export function DetailCanvas({
-  canvasRef,
-  version,
-  scale,
-  problem,
-  onBack,
-}: {
-  canvasRef: RefObject<HTMLDivElement | null>;
-  version: VersionView | undefined;
-  scale: number;
-  problem: CanvasProblem | null;
-  onBack: () => void;
-}) {
-  const { t } = useTranslation();
-  let content: ReactNode;
-  if (problem) {
-    content = <ProblemState problem={problem} onBack={onBack} />;
-  } else if (version) {
-    const source = version.urls.org || version.url;
-    const preview = version.urls.p25 || version.urls.p50;
-    const sized = version.width > 0 && version.height > 0;
-    content = (
-      <img
-        key={version.id}
-        className="detail-design"
-        src={source}
-        alt=""
-        draggable={false}
-        data-testid="detail-image"
-        data-scale={scale}
-        width={sized ? Math.round(version.width * scale) : undefined}
-        height={sized ? Math.round(version.height * scale) : undefined}
-        // The small variant shows at once while the full-size file loads over it.
-        style={preview ? { backgroundImage: `url("${preview}")` } : undefined}
-      />
-    );
-  }
-  return (
-    <main
-      className="detail-canvas"
-      ref={canvasRef}
-      data-testid="detail-canvas"
-      aria-label={t('detail.canvas')}
-    >
-      <div className="detail-stage">{content}</div>
-    </main>
-  );
-}
-
-function ProblemState({ problem, onBack }: { problem: CanvasProblem; onBack: () => void }) {
+/** Why the canvas cannot show the design, with a way back to the stage. */
+export function ProblemState({ problem, onBack }: { problem: CanvasProblem; onBack: () => void }) {
   const { t } = useTranslation();
   if (problem.kind === 'loading') {
     return (
