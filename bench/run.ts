@@ -6,6 +6,7 @@
  * 3b. The variants of an 8000×8000 PNG made by the variants job code, against sharp alone making the same outputs.
  * 3c. The stage's first thumbnails of a 1,000-design project in Chromium, against a bare page of the same images.
  * 4a. The inspect view's hover hit-test on a 5,000-layer LayerDoc (µs per pointer-move), against a linear scan.
+ * 4b. PSD import into a LayerDoc, against ag-psd's bare parse of the same file.
  * `npm run bench -- 3b` (or several names) runs only the figures named.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { projects } from '../apps/server/src/modules/projects/tables.js';
 import { teams } from '../apps/server/src/modules/teams/tables.js';
 import { basic, call, measure, report, startBenchServer } from './harness.js';
 import { hoverHitTest } from './hit-test.js';
+import { psdImport } from './psd-import.js';
 import { seedStageProject } from './seed-stage.js';
 import { stageFirstRender } from './stage-render.js';
 import { variantGeneration } from './variants.js';
@@ -100,6 +102,7 @@ const FIGURES: Record<string, () => Promise<void>> = {
   '3b': variantGeneration,
   '3c': stageFirstRender,
   '4a': hoverHitTest,
+  '4b': psdImport,
 };
 
 async function main() {
