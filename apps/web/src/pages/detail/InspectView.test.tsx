@@ -70,9 +70,11 @@ const logs = (seen: SeenRequest[]) =>
     .filter((request) => request.path === '/api/log/add')
     .map((request) => request.body as Record<string, string>);
 
-/** The doc has arrived once the design info counts its layers. */
+/** The doc has arrived once the design info counts its layers (the first render of a file loads antd: slow). */
 const layersRead = () =>
-  waitFor(() => expect(screen.getByTestId('inspect-layer-count').getAttribute('data-value')).toBe('6'));
+  waitFor(() => expect(screen.getByTestId('inspect-layer-count').getAttribute('data-value')).toBe('6'), {
+    timeout: 10_000,
+  });
 
 /** Clicks the design at a design point: at the canvas's unmeasured size the design shows at 100 % from 0,0. */
 function clickDesign(x: number, y: number, modifiers: { altKey?: boolean } = {}) {
