@@ -10,7 +10,7 @@ import { importLayers } from '../apps/server/src/design/import.js';
 import { importPsd } from '../apps/server/src/design/psd.js';
 
 const FILES = ['agpsd-artboards.psd', 'agpsd-layers.psd', 'agpsd-text.psd', 'agpsd-vectors.psd'];
-const ROUNDS = Number(process.env.BENCH_RUNS ?? 30);
+const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;

@@ -13,6 +13,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { designRoutes } from './modules/designs/routes.js';
 import { folderRoutes } from './modules/folders/routes.js';
+import { inspectRoutes } from './modules/inspect/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { groupRoutes } from './modules/projects/groups.routes.js';
 import { projectMemberRoutes } from './modules/projects/members.routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Any change through the API invalidates the read cache before the caller hears back.
   app.addHook('onSend', async (request) => {
+    if (request.routeOptions.config?.keepsReadCache) return;
     if (request.url.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
       await ctx.cache.bump();
     }
@@ -112,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   uploadRoutes(app, ctx);
   designRoutes(app, ctx);
   sectionRoutes(app, ctx);
+  inspectRoutes(app, ctx);
   commentRoutes(app, ctx);
   messageRoutes(app, ctx);
   await serveWebApp(app, ctx.config.webDist);

@@ -1,17 +1,19 @@
-// Reads a PSD's layers in a worker thread: ag-psd is synchronous JavaScript, and a large file would otherwise
+// Reads PSD layers in a worker thread: ag-psd is synchronous JavaScript, and a large file would otherwise
 // stall every request of the server while its structure is parsed. The importer is TypeScript: tsx compiles
-// it here whether the parent runs under tsx (the server) or under another loader (the tests).
-import { parentPort, workerData } from 'node:worker_threads';
+// it here whether the parent runs under tsx (the server) or under another loader (the tests). The worker
+// stays up between files (see psd-worker.ts) and answers each message with its id.
+import { parentPort } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
-try {
-  const { importPsd, readPsdArtboards } = await tsImport('./psd.ts', import.meta.url);
-  const data = Buffer.from(workerData.data);
-  const result =
-    workerData.task === 'artboards'
-      ? readPsdArtboards(data)
-      : importPsd(data, { artboard: workerData.artboard });
-  parentPort.postMessage({ result });
-} catch (error) {
-  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
-}
+const importer = tsImport('./psd.ts', import.meta.url);
+
+parentPort.on('message', async ({ id, task, artboard, data }) => {
+  try {
+    const { importPsd, readPsdArtboards } = await importer;
+    const bytes = Buffer.from(data);
+    const result = task === 'artboards' ? readPsdArtboards(bytes) : importPsd(bytes, { artboard });
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
