@@ -1,14 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { allVariantKeys, variantDirOf } from '../modules/designs/keys.js';
+import { variantDirOf } from '../modules/designs/keys.js';
 import { designVersions } from '../modules/designs/tables.js';
 import { uploads } from '../modules/uploads/tables.js';
 
 export const REMOVE_FILES_JOB = 'remove-files';
 
 /**
- * Removes uploaded originals and their variants that no version names any more. Copies share files, so a
- * file still named by another version stays.
+ * Removes uploaded originals and their variant folder (variants, artboards, layers, cached slices) that no
+ * version names any more. Copies share files, so a file still named by another version stays.
  */
 export async function removeFiles(ctx: AppContext, payload: Record<string, unknown>) {
   const fileKeys = [...new Set((payload.fileKeys as string[] | undefined) ?? [])];
@@ -20,7 +20,7 @@ export async function removeFiles(ctx: AppContext, payload: Record<string, unkno
   const used = new Set(stillUsed.map((row) => row.fileKey));
   const unused = fileKeys.filter((key) => !used.has(key));
   for (const fileKey of unused) {
-    for (const key of allVariantKeys(variantDirOf(fileKey))) await ctx.files.remove(key);
+    await ctx.files.removeUnder(`${variantDirOf(fileKey)}/`);
     await ctx.files.remove(fileKey);
   }
   if (unused.length > 0) await ctx.db.delete(uploads).where(inArray(uploads.key, unused));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
+import { importFileLayers, LAYERS_JOB } from './layers.js';
 import { PURGE_TRASH_JOB, purgeTrash } from './purge-trash.js';
 import { claim, enqueue, finish, giveUpAbandoned, type JobRow, renewLease, retryLater } from './queue.js';
 import { REMOVE_FILES_JOB, removeFiles } from './remove-files.js';
@@ -9,6 +10,7 @@ export type JobHandler = (ctx: AppContext, payload: Record<string, unknown>) => 
 
 const HANDLERS: Record<string, JobHandler> = {
   [VARIANTS_JOB]: makeVariants,
+  [LAYERS_JOB]: importFileLayers,
   [PURGE_TRASH_JOB]: purgeTrash,
   [REMOVE_FILES_JOB]: removeFiles,
 };

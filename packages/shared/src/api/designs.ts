@@ -158,6 +158,8 @@ export const signUrlBody = z.object({
 export const stsSignUrlBody = signUrlBody.pick({ team_id: true, urls: true });
 
 export type DesignStatus = 'processing' | 'ready' | 'failed';
+/** A version's layer data for the inspect view: none for plain pictures (PNG, JPEG …), else as imported. */
+export type LayersStatus = 'none' | 'processing' | 'ready' | 'failed';
 export type DesignUrls = Partial<Record<VariantName, string>>;
 
 export interface ImageView {
@@ -207,8 +209,11 @@ export interface VersionView {
   urls: DesignUrls;
   /** The original file (PSD, SVG …), signed; empty when the project's download setting leaves the caller out. */
   download_url: string;
+  /** The version's LayerDoc (JSON), signed; empty until its layers are ready. Fetch it once per version. */
   json_url: string;
+  /** The md5 of the LayerDoc's bytes, empty with json_url. */
   json_md5: string;
+  layers_status: LayersStatus;
   comments: number;
   current: boolean;
   editor_info: { user_id: string | null; name: string };

@@ -1,14 +1,13 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { enqueue } from '../../jobs/queue.js';
-import { VARIANTS_JOB } from '../../jobs/variants.js';
 import { projectAccess } from '../projects/policy.js';
 import { projects } from '../projects/tables.js';
 import { loadArrangement } from '../sections/arrangement.js';
 import { settleSets } from '../sections/sets.js';
 import { isUuid } from '../teams/policy.js';
 import { type DesignRow, designAccess, designsOfProject, requireDesignProject } from './policy.js';
+import { queueFileWork } from './processing.js';
 import { assertDesignRoom } from './quota.js';
 import { loadImages, touchProject } from './service.js';
 import { designs, designVersions } from './tables.js';
@@ -53,16 +52,9 @@ async function copyDesign(
       .values({ ...version, designId: copy.id })
       .returning({ id: designVersions.id });
     if (id === source.currentVersionId) current = made.id;
-    // A copy made while the variants are under way is marked ready by a fresh run of the job.
-    if (version.status === 'processing') {
-      await enqueue(
-        tx,
-        change.queue,
-        VARIANTS_JOB,
-        { fileKey: version.fileKey },
-        { dedupeKey: version.fileKey },
-      );
-    }
+    // A copy made while the variants or layers are under way is marked ready by a fresh run of the job; a
+    // ready copy shares the variant folder and LayerDoc of its source.
+    await queueFileWork(tx, change.queue, version);
   }
   await tx.update(designs).set({ currentVersionId: current }).where(eq(designs.id, copy.id));
   return copy.id;

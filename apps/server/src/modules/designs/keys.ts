@@ -15,5 +15,16 @@ const FILE_NAMES: Record<VariantName, string> = {
 };
 
 export const variantKey = (dir: string, name: VariantName) => `${dir}/${FILE_NAMES[name]}`;
-export const allVariantKeys = (dir: string) =>
-  (Object.keys(FILE_NAMES) as VariantName[]).map((name) => variantKey(dir, name));
+
+/** An artboard of a PSD has variants (and layers) of its own, beside the file's folder. */
+export const artboardDirOf = (fileKey: string, index: number) => `${variantDirOf(fileKey)}/artboard-${index}`;
+
+/** The variant folder a stored key lies in (a file's or one of its artboards'), or null for any other key. */
+export const variantDirOfKey = (key: string) =>
+  /^variants\/[0-9a-f]{32}(\/artboard-\d+)?(?=\/)/.exec(key)?.[0] ?? null;
+
+/** The LayerDoc of the file (or artboard) whose variants live in `dir`. */
+export const layersKeyOf = (dir: string) => `${dir}/layers.json`;
+
+/** Exported slices are cached beside the variants, so they go when the file goes. */
+export const slicesKeyOf = (dir: string, digest: string) => `${dir}/slices/${digest}.zip`;

@@ -87,6 +87,7 @@ export function presentVersion(
 ): VersionView {
   const urls = version.status === 'ready' ? signedVariantUrls(ctx, version.variants) : {};
   const { currentId, editorName } = options;
+  const layersReady = version.layersStatus === 'ready' && version.layersKey !== null;
   return {
     id: version.id,
     version_id: version.id,
@@ -101,8 +102,9 @@ export function presentVersion(
     url_md5: version.md5,
     urls,
     download_url: options.download ? ctx.files.signedUrl(version.fileKey, urlExpiry(ctx.now())) : '',
-    json_url: '',
-    json_md5: '',
+    json_url: layersReady ? ctx.files.signedUrl(version.layersKey as string, urlExpiry(ctx.now())) : '',
+    json_md5: layersReady ? version.layersMd5 : '',
+    layers_status: version.layersStatus,
     comments: options.comments ?? 0,
     current: version.id === currentId,
     editor_info: { user_id: version.uploadedBy, name: editorName },

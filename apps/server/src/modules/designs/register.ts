@@ -3,22 +3,18 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
-import { enqueue } from '../../jobs/queue.js';
-import { VARIANTS_JOB } from '../../jobs/variants.js';
 import { uploads } from '../uploads/tables.js';
+import { artboardForDesign, type Placement, placeFiles } from './artboards.js';
 import { batchRefusal, type DroppedFile, inspectUploads, type UploadedFile } from './inspect.js';
-import { variantDirOf } from './keys.js';
+import { artboardDirOf, variantDirOf } from './keys.js';
 import { designAccess, designsOfProject, requireDesignProject } from './policy.js';
+import { layersStatusOf, queueFileWork } from './processing.js';
 import { assertDesignRoom } from './quota.js';
 import { loadImages, touchProject } from './service.js';
 import { designs, designVersions } from './tables.js';
 
 type FileInput = { key: string; name?: string; position_x?: number; position_y?: number };
 
-/**
- * Makes an uploaded file the newest version of a design, and queues its variants in the same transaction:
- * the version is "processing" until the job marks it ready.
- */
 /** Who makes a change, when, and the job queue its work goes to. */
 interface Change {
   userId: string;
@@ -26,8 +22,13 @@ interface Change {
   queue: string;
 }
 
-async function addVersion(tx: Tx, change: Change, designId: string, file: UploadedFile) {
+/**
+ * Makes an uploaded file (or one artboard of it) the newest version of a design, and queues its variants and
+ * layers in the same transaction: the version is "processing" until the jobs mark it ready.
+ */
+async function addVersion(tx: Tx, change: Change, designId: string, placement: Omit<Placement, 'name'>) {
   const { userId, now, queue } = change;
+  const { file, artboard } = placement;
   const [{ next }] = await tx
     .select({ next: sql<number>`coalesce(max(${designVersions.number}), 0)::int + 1` })
     .from(designVersions)
@@ -38,27 +39,30 @@ async function addVersion(tx: Tx, change: Change, designId: string, file: Upload
       designId,
       number: next,
       fileKey: file.key,
-      variantDir: variantDirOf(file.key),
+      variantDir: artboard ? artboardDirOf(file.key, artboard.index) : variantDirOf(file.key),
       fileType: file.fileType,
       size: file.size,
+      layersStatus: layersStatusOf(file.fileType),
+      artboard,
       uploadedBy: userId,
       createdAt: now,
     })
-    .returning({ id: designVersions.id });
+    .returning();
   await tx
     .update(designs)
     .set({ currentVersionId: version.id, updatedAt: now })
     .where(eq(designs.id, designId));
   await tx.update(uploads).set({ registeredAt: now }).where(eq(uploads.key, file.key));
-  await enqueue(tx, queue, VARIANTS_JOB, { fileKey: file.key }, { dedupeKey: file.key });
+  await queueFileWork(tx, queue, version);
 }
 
 const typeOfDesign = (file: UploadedFile) => (file.fileType === 'pdf' ? 'pdf' : 'image');
 
 /**
  * `POST project/image`: uploaded files become designs. A file named like a design already in the project
- * becomes that design's new version; refused files are dropped from the batch (and removed); the quota
- * counts only the new designs.
+ * becomes that design's new version; a PSD with artboards becomes one design per artboard, named after it
+ * (the same rule by artboard name); refused files are dropped from the batch (and removed); the quota counts
+ * only the new designs.
  */
 export async function registerImages(
   ctx: AppContext,
@@ -69,7 +73,8 @@ export async function registerImages(
   requireDesignProject(access);
   const { accepted, dropped } = await inspectUploads(ctx, userId, input.team_id, input.images);
   if (accepted.length === 0) throw batchRefusal(dropped);
-  const names = [...new Set(accepted.map((file) => file.name))];
+  const placements = await placeFiles(ctx, accepted);
+  const names = [...new Set(placements.map((placement) => placement.name))];
   const existing = await ctx.db
     .select({ id: designs.id, name: designs.name })
     .from(designs)
@@ -94,14 +99,15 @@ export async function registerImages(
       .where(eq(designs.projectId, input.project_id));
     let order = top;
     const ids: string[] = [];
-    for (const file of accepted) {
-      let designId = byName.get(file.name);
+    for (const placement of placements) {
+      const { file, name } = placement;
+      let designId = byName.get(name);
       if (!designId) {
         const [created] = await tx
           .insert(designs)
           .values({
             projectId: input.project_id,
-            name: file.name,
+            name,
             type: typeOfDesign(file),
             orderIndex: ++order,
             positionX: file.position_x ?? 0,
@@ -113,9 +119,9 @@ export async function registerImages(
           })
           .returning({ id: designs.id });
         designId = created.id;
-        byName.set(file.name, designId);
+        byName.set(name, designId);
       }
-      await addVersion(tx, change, designId, file);
+      await addVersion(tx, change, designId, placement);
       ids.push(designId);
     }
     await touchProject(tx, input.project_id, now);
@@ -141,12 +147,17 @@ export async function addVersions(
   const targets = await designsOfProject(ctx.db, input.project_id, input.image_ids, 'live');
   const { accepted, dropped } = await inspectUploads(ctx, userId, input.team_id, input.images);
   if (dropped.length > 0) throw batchRefusal(dropped);
+  const nameOf = new Map(targets.map((design) => [design.id, design.name]));
+  const placed: (Omit<Placement, 'name'> & { designId: string })[] = [];
+  for (const [index, file] of accepted.entries()) {
+    const designId = input.image_ids[index];
+    const artboard = await artboardForDesign(ctx, file, nameOf.get(designId) ?? '');
+    placed.push({ designId, file, artboard });
+  }
   const now = ctx.now();
   const change = { userId, now, queue: ctx.config.jobQueue };
   await ctx.db.transaction(async (tx) => {
-    for (const [index, file] of accepted.entries()) {
-      await addVersion(tx, change, input.image_ids[index], file);
-    }
+    for (const { designId, ...placement } of placed) await addVersion(tx, change, designId, placement);
     await touchProject(tx, input.project_id, now);
   });
   ctx.jobs.wake();

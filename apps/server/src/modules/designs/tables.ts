@@ -1,4 +1,4 @@
-import type { VariantName } from '@ferry/shared';
+import type { LayersStatus, VariantName } from '@ferry/shared';
 import {
   type AnyPgColumn,
   doublePrecision,
@@ -34,9 +34,6 @@ export interface ArtboardRef {
   width: number;
   height: number;
 }
-
-/** none (no layers: a plain image) | processing | ready | failed */
-export type LayersStatus = 'none' | 'processing' | 'ready' | 'failed';
 
 /**
  * A design (the spec's "image"): a named page of a project with its versions, in a section (`sector_id`, none

@@ -7,6 +7,7 @@ import { projects } from '../projects/tables.js';
 import { type FileStore, keyAfter } from '../storage/files.js';
 import { isUnlimited } from '../teams/plans.js';
 import { teamForMember } from '../teams/policy.js';
+import { variantDirOfKey } from './keys.js';
 import { urlExpiry } from './present.js';
 import { designs, designVersions, type VariantFile } from './tables.js';
 
@@ -15,14 +16,12 @@ export function keyOf(files: FileStore, urlOrKey: string): string {
   return files.keyOfUrl(urlOrKey) ?? keyAfter(urlOrKey.replace(/^\/+/, ''), '') ?? urlOrKey;
 }
 
-const dirOfVariant = (key: string) => (/^variants\/[0-9a-f]{32}\//.test(key) ? key.slice(0, 41) : null);
-
 /**
  * The live version a file belongs to (its original or one of its variants), when the caller may see the
  * design's project; null otherwise, so a key of someone else's design tells nothing.
  */
 async function visibleVersion(ctx: AppContext, userId: string, key: string, teamId?: string) {
-  const dir = dirOfVariant(key);
+  const dir = variantDirOfKey(key);
   const rows = await ctx.db
     .select({ version: designVersions, projectId: designs.projectId, teamId: projects.teamId })
     .from(designVersions)
@@ -47,7 +46,7 @@ async function visibleVersion(ctx: AppContext, userId: string, key: string, team
 
 function fileOf(version: typeof designVersions.$inferSelect, key: string, style?: VariantName) {
   if (style) return version.variants[style] ?? null;
-  if (key === version.fileKey) return { key } as Pick<VariantFile, 'key'>;
+  if (key === version.fileKey || key === version.layersKey) return { key } as Pick<VariantFile, 'key'>;
   return Object.values(version.variants).find((file) => file?.key === key) ?? null;
 }
 

@@ -21,7 +21,8 @@ export async function listVersions(
   return { image_id: detail.id, current_version_id: detail.version_id, versions: detail.versions };
 }
 
-async function versionOf(ctx: AppContext, designId: string, versionId: string) {
+/** A version of this design by id; any other id (another design's, made up) is 19043. */
+export async function versionOf(ctx: AppContext, designId: string, versionId: string) {
   if (!isUuid(versionId)) throw fail('VERSION_NOT_FOUND');
   const [version] = await ctx.db
     .select()

@@ -26,6 +26,7 @@ function version(number: number, current: boolean, overrides: Partial<VersionVie
     download_url: `/files/v${number}.png?download=1`,
     json_url: '',
     json_md5: '',
+    layers_status: 'none',
     comments: 0,
     current,
     editor_info: { user_id: 'user-1', name: 'Ada' },

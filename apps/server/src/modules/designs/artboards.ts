@@ -1,0 +1,66 @@
+import type { AppContext } from '../../context.js';
+import { listArtboards, type PsdArtboard } from '../../design/import.js';
+import type { UploadedFile } from './inspect.js';
+import type { ArtboardRef } from './tables.js';
+
+/** One design's share of an uploaded file: the whole file, or one artboard of a PSD. */
+export interface Placement {
+  file: UploadedFile;
+  /** The design it makes or joins: the file's name, or the artboard's. */
+  name: string;
+  artboard: ArtboardRef | null;
+}
+
+const refOf = (artboard: PsdArtboard): ArtboardRef => ({
+  index: artboard.index,
+  name: artboard.name,
+  ...artboard.frame,
+});
+
+/** A PSD's top-level artboards; none for anything else, or for a PSD whose layers cannot be read. */
+async function artboardsOf(ctx: AppContext, file: UploadedFile): Promise<PsdArtboard[]> {
+  if (file.fileType !== 'psd') return [];
+  const data = await ctx.files.read(file.key);
+  if (!data) return [];
+  // An unreadable PSD stays one design: its variants job reports the failure on it.
+  return listArtboards(data).catch(() => []);
+}
+
+/**
+ * Splits each PSD with artboards into one placement per artboard, named after it (a name used twice in one
+ * file gets ` (2)`, ` (3)` …, so each artboard stays a design of its own); other files are one placement.
+ */
+export async function placeFiles(ctx: AppContext, files: UploadedFile[]): Promise<Placement[]> {
+  const placements: Placement[] = [];
+  for (const file of files) {
+    const artboards = await artboardsOf(ctx, file);
+    if (artboards.length === 0) {
+      placements.push({ file, name: file.name, artboard: null });
+      continue;
+    }
+    const used = new Map<string, number>();
+    for (const artboard of artboards) {
+      const base = artboard.name.trim() || file.name;
+      const seen = (used.get(base) ?? 0) + 1;
+      used.set(base, seen);
+      const name = seen === 1 ? base : `${base} (${seen})`;
+      placements.push({ file, name, artboard: refOf(artboard) });
+    }
+  }
+  return placements;
+}
+
+/**
+ * A new version of an existing design from a PSD with artboards shows the artboard named like the design,
+ * or the first one; null when the file has no artboards.
+ */
+export async function artboardForDesign(
+  ctx: AppContext,
+  file: UploadedFile,
+  designName: string,
+): Promise<ArtboardRef | null> {
+  const artboards = await artboardsOf(ctx, file);
+  if (artboards.length === 0) return null;
+  const chosen = artboards.find((artboard) => artboard.name.trim() === designName) ?? artboards[0];
+  return refOf(chosen);
+}
