@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route anyone may call, signed in or not. */
     public?: boolean;
+    /** A POST that changes nothing the read cache holds (a log line, a file of its own): no cache clearing. */
+    keepsReadCache?: boolean;
   }
 }
 

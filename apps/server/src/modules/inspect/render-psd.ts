@@ -1,0 +1,59 @@
+import { Worker } from 'node:worker_threads';
+import type { Frame } from '@ferry/shared';
+import sharp from 'sharp';
+
+const PSD_LAYERS_WORKER = new URL('./psd-layers.worker.mjs', import.meta.url);
+
+/** A layer's frame in whole pixels of the PSD (an artboard's layers are placed relative to the artboard). */
+export function pixelFrame(frame: Frame, offset: { x: number; y: number }): Frame {
+  const x = Math.floor(frame.x + offset.x);
+  const y = Math.floor(frame.y + offset.y);
+  return {
+    x,
+    y,
+    width: Math.max(1, Math.ceil(frame.x + offset.x + frame.width) - x),
+    height: Math.max(1, Math.ceil(frame.y + offset.y + frame.height) - y),
+  };
+}
+
+/** The chosen layers' own pixels over their frames (straight RGBA), read by ag-psd in a worker thread. */
+function drawLayers(data: Buffer, requests: { id: string; frame: Frame }[]): Promise<Buffer[]> {
+  const copy = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(PSD_LAYERS_WORKER, {
+      workerData: { data: copy, requests },
+      transferList: [copy],
+    });
+    worker.once('message', (message: { error?: string; answers?: ArrayBuffer[] }) => {
+      void worker.terminate();
+      if (message.error || !message.answers) reject(new Error(message.error ?? 'no answer'));
+      else resolve(message.answers.map((answer) => Buffer.from(answer)));
+    });
+    worker.once('error', reject);
+    // A worker that dies without answering (out of memory) settles the promise too; after an answer this is a no-op.
+    worker.once('exit', (code) => reject(new Error(`the PSD reader stopped (${code})`)));
+  });
+}
+
+/** PSD sources: each chosen layer's own pixels, without what lies under or over it, scaled to each size. */
+export class PsdSlices {
+  private constructor(private readonly pixels: Map<string, { raw: Buffer; frame: Frame }>) {}
+
+  static async load(data: Buffer, layers: { id: string; frame: Frame }[], offset: { x: number; y: number }) {
+    const requests = layers.map((layer) => ({ id: layer.id, frame: pixelFrame(layer.frame, offset) }));
+    const drawn = await drawLayers(data, requests);
+    return new PsdSlices(
+      new Map(requests.map((request, i) => [request.id, { raw: drawn[i], frame: request.frame }])),
+    );
+  }
+
+  png(layerId: string, width: number, height: number): Promise<Buffer> {
+    const layer = this.pixels.get(layerId);
+    if (!layer) throw new Error(`layer ${layerId} was not drawn`);
+    const { raw, frame } = layer;
+    return sharp(raw, { raw: { width: frame.width, height: frame.height, channels: 4 } })
+      .resize(width, height, { fit: 'fill' })
+      .png()
+      .toBuffer();
+  }
+}
