@@ -15,8 +15,9 @@ import {
 } from './useComments';
 import './comments.css';
 
-/** The composer's width in CSS px (comments.css). */
+/** The composer's width and its distance from the pin's point, in CSS px (comments.css). */
 const DRAFT_WIDTH = 300;
+const DRAFT_OFFSET = 40;
 
 /** Where a new thread goes: a point on the design, and the layer it is about when it came from one. */
 interface Draft extends DesignPoint {
@@ -125,7 +126,8 @@ export function CommentPins({
   // The composer opens to the right of its pin, or to the left where the design ends first.
   const opensLeft = (point: DesignPoint) => {
     const width = layerRef.current?.clientWidth ?? 0;
-    return width > 0 && point.x * scale + DRAFT_WIDTH > width && point.x * scale > DRAFT_WIDTH;
+    const room = DRAFT_WIDTH + DRAFT_OFFSET;
+    return width > 0 && point.x * scale + room > width && point.x * scale > room;
   };
   return (
     <div className="comment-pins" ref={layerRef} data-testid="comment-pins">

@@ -143,9 +143,7 @@ export function SlicesPanel({
       />
       <div className="slices-formats">
         <span className="slices-label">{t('slices.formats')}</span>
-        <Checkbox checked disabled>
-          PNG
-        </Checkbox>
+        <span className="slices-format">PNG</span>
         {vector ? (
           <Checkbox
             checked={withSvg}
