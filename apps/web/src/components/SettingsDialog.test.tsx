@@ -79,7 +79,10 @@ describe('the settings dialog', () => {
   });
 
   it('says so when the cache cannot be cleared', async () => {
-    vi.spyOn(queryClient, 'resetQueries').mockRejectedValue(new Error('storage blocked'));
+    window.localStorage.setItem('cacheData_roles', '{}');
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+      throw new DOMException('The storage is blocked', 'SecurityError');
+    });
     open();
     fireEvent.click(screen.getByTestId('lab-clear-cache'));
     expect(await screen.findByText('Clearing the cache failed')).toBeTruthy();

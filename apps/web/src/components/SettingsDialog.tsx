@@ -59,8 +59,10 @@ export function SettingsDialog({
     setClearing(true);
     try {
       clearCachedData();
-      // Every fetched answer goes; what is on screen is asked for again.
-      await queryClient.resetQueries();
+      // Answers nothing shows any more go; what is on screen stays until it is read again (emptying it would
+      // unmount the page around this dialog).
+      queryClient.removeQueries({ type: 'inactive' });
+      await queryClient.invalidateQueries();
       void message.success(t('lab.clearCacheSuccess'));
     } catch {
       void message.error(t('lab.clearCacheFailed'));
