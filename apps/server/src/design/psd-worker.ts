@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { Frame } from '@ferry/shared';
 import { UndecodableDesign } from './raster.js';
 
 const WORKER = new URL('./layers.worker.mjs', import.meta.url);
@@ -7,7 +8,11 @@ const TASK_TIME_LIMIT_MS = 120_000;
 /** An idle worker is stopped after this; the next PSD starts a new one. */
 const IDLE_MS = 30_000;
 
-export type PsdTask = { task: 'import'; artboard?: number } | { task: 'artboards' };
+export type PsdTask =
+  | { task: 'import'; artboard?: number }
+  | { task: 'artboards' }
+  /** The chosen layers' own pixels (psd-pixels.ts); answers one RGBA ArrayBuffer per request. */
+  | { task: 'draw'; requests: { id: string; frame: Frame }[] };
 
 interface Pending {
   resolve: (value: unknown) => void;

@@ -49,7 +49,8 @@ interface Context {
   offsetY: number;
 }
 
-function hasDistinctIds(layers: PsdLayer[] | undefined, seen = new Set<number>()): boolean {
+/** Whether a PSD's layers are named by Photoshop's ids (all distinct) rather than index paths; see Context. */
+export function hasDistinctIds(layers: PsdLayer[] | undefined, seen = new Set<number>()): boolean {
   for (const layer of layers ?? []) {
     if (layer.id === undefined || seen.has(layer.id)) return false;
     seen.add(layer.id);

@@ -1,8 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import type { Frame } from '@ferry/shared';
 import sharp from 'sharp';
-
-const PSD_LAYERS_WORKER = new URL('./psd-layers.worker.mjs', import.meta.url);
+import { inPsdWorker } from '../../design/psd-worker.js';
 
 /** A layer's frame in whole pixels of the PSD (an artboard's layers are placed relative to the artboard). */
 export function pixelFrame(frame: Frame, offset: { x: number; y: number }): Frame {
@@ -16,23 +14,10 @@ export function pixelFrame(frame: Frame, offset: { x: number; y: number }): Fram
   };
 }
 
-/** The chosen layers' own pixels over their frames (straight RGBA), read by ag-psd in a worker thread. */
-function drawLayers(data: Buffer, requests: { id: string; frame: Frame }[]): Promise<Buffer[]> {
-  const copy = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(PSD_LAYERS_WORKER, {
-      workerData: { data: copy, requests },
-      transferList: [copy],
-    });
-    worker.once('message', (message: { error?: string; answers?: ArrayBuffer[] }) => {
-      void worker.terminate();
-      if (message.error || !message.answers) reject(new Error(message.error ?? 'no answer'));
-      else resolve(message.answers.map((answer) => Buffer.from(answer)));
-    });
-    worker.once('error', reject);
-    // A worker that dies without answering (out of memory) settles the promise too; after an answer this is a no-op.
-    worker.once('exit', (code) => reject(new Error(`the PSD reader stopped (${code})`)));
-  });
+/** The chosen layers' own pixels over their frames (straight RGBA), drawn in the PSD worker thread. */
+async function drawLayers(data: Buffer, requests: { id: string; frame: Frame }[]): Promise<Buffer[]> {
+  const answers = await inPsdWorker<ArrayBuffer[]>(data, { task: 'draw', requests });
+  return answers.map((answer) => Buffer.from(answer));
 }
 
 /** PSD sources: each chosen layer's own pixels, without what lies under or over it, scaled to each size. */
