@@ -1,7 +1,7 @@
 import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Layer, Rgba, VersionView } from '@ferry/shared';
 import { pickLayer } from '@ferry/shared/layerIndex';
-import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColorFormat, formatColor, toHex } from '../colors';
 import { artboardFrame, measureDistances } from '../overlay/distances';
@@ -90,6 +90,11 @@ export function InspectCanvas(props: InspectCanvasProps) {
     },
   });
 
+  // Panning or zooming moves the design under a still pointer.
+  const { rehover } = pointer;
+  const { scale, offset } = viewport;
+  useEffect(() => rehover(), [scale, offset.x, offset.y]);
+
   const distances = useMemo(() => {
     if (!selected || !doc) return null;
     const target = hover && hover.id !== selected.id ? hover.frame : artboardFrame(doc);
@@ -104,7 +109,6 @@ export function InspectCanvas(props: InspectCanvasProps) {
       </div>
     );
   } else if (version && source) {
-    const { scale, offset } = viewport;
     const sized = design.width > 0 && design.height > 0;
     const preview = version.urls.p25 || version.urls.p50;
     content = (

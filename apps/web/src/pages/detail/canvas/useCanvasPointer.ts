@@ -129,7 +129,10 @@ export function useCanvasPointer(options: Options) {
     [],
   );
 
+  /** Where the pointer was last over the canvas, to hit-test again when the design moves under it. */
+  const last = useRef<{ clientX: number; clientY: number; deep: boolean } | null>(null);
   const hover = (clientX: number, clientY: number, deep: boolean) => {
+    last.current = { clientX, clientY, deep };
     pending.current = { clientX, clientY, deep };
     if (frame.current !== null) return;
     frame.current = requestAnimationFrame(() => {
@@ -177,6 +180,7 @@ export function useCanvasPointer(options: Options) {
     },
     onPointerLeave: () => {
       pending.current = null;
+      last.current = null;
       latest.current.onMove(null, null);
     },
     onClick: (event: ReactMouseEvent<HTMLElement>) => {
@@ -190,5 +194,10 @@ export function useCanvasPointer(options: Options) {
     },
   };
 
-  return { handlers, spaceHeld, dragging };
+  /** Hit-tests the last pointer position again (the view was panned or zoomed under it). */
+  const rehover = () => {
+    if (last.current && !drag.current) hover(last.current.clientX, last.current.clientY, last.current.deep);
+  };
+
+  return { handlers, spaceHeld, dragging, rehover };
 }

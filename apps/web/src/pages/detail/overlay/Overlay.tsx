@@ -7,6 +7,10 @@ import type { Distances, Measure } from './distances';
 const crisp = (value: number) => Math.round(value) + 0.5;
 /** Length of the small bars closing each end of a measuring line. */
 const TICK = 5;
+/** A line shorter than this (CSS px) has its label beside it instead of on it. */
+const SHORT_LINE = 30;
+/** Room the size label needs under or over the selection. */
+const SIZE_LABEL_ROOM = 60;
 
 function Outline({ frame, scale, kind }: { frame: Frame; scale: number; kind: 'hover' | 'selected' }) {
   const x = crisp(frame.x * scale);
@@ -51,8 +55,13 @@ function LineLabel({ line, scale, units }: { line: Measure; scale: number; units
   const middle = ((line.from + line.to) / 2) * scale;
   const at = line.at * scale;
   const style = line.axis === 'x' ? { left: middle, top: at } : { left: at, top: middle };
+  const beside = (line.to - line.from) * scale < SHORT_LINE ? ' is-beside' : '';
   return (
-    <span className={`inspect-label is-measure is-${line.axis}`} style={style} data-testid="inspect-distance">
+    <span
+      className={`inspect-label is-measure is-${line.axis}${beside}`}
+      style={style}
+      data-testid="inspect-distance"
+    >
       {formatNumber(convert(line.to - line.from, units))}
     </span>
   );
@@ -83,7 +92,18 @@ export const Overlay = memo(function Overlay({
   units,
 }: OverlayProps) {
   const size = (value: number) => formatNumber(convert(value, units));
-  const below = selected && (selected.y + selected.height) * scale + 28 < height * scale;
+  // The size goes under the selection, or over it where a short distance line or the design's edge is in the way.
+  const crowded = (edge: number) =>
+    !!distances?.lines.some(
+      (line) =>
+        line.axis === 'y' &&
+        (line.from === edge || line.to === edge) &&
+        (line.to - line.from) * scale < SIZE_LABEL_ROOM,
+    );
+  const below =
+    !!selected &&
+    (selected.y + selected.height) * scale + 28 < height * scale &&
+    (!crowded(selected.y + selected.height) || crowded(selected.y));
   return (
     <div className="inspect-overlay" style={{ width: width * scale, height: height * scale }}>
       <svg width={width * scale} height={height * scale} aria-hidden="true">

@@ -48,6 +48,7 @@ function UnitBar({ prefs }: { prefs: InspectTabProps['prefs'] }) {
       />
       <Segmented
         size="small"
+        block
         value={prefs.prefs.colorFormat}
         onChange={(colorFormat) => prefs.update({ colorFormat: colorFormat as ColorFormat })}
         options={COLOR_FORMATS.map((format) => ({

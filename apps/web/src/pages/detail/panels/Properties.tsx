@@ -28,8 +28,8 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
   return (
     <div className="inspect-properties" data-testid="inspect-properties">
       <div className="inspect-layer-head">
-        <CopyValue value={layer.name} className="inspect-layer-name" testId="inspect-layer-name" />
-        <div className="inspect-layer-tags">
+        <div className="inspect-layer-title">
+          <CopyValue value={layer.name} className="inspect-layer-name" testId="inspect-layer-name" />
           <Tag variant="filled">{t(`inspect.type.${layer.type}`)}</Tag>
           {layer.exportable ? (
             <Tag variant="filled" color="blue">
@@ -58,10 +58,8 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
           <Row label="W" value={length(frame.width)} testId="inspect-width" />
           <Row label="H" value={length(frame.height)} testId="inspect-height" />
         </Pair>
-        <Pair>
-          <Row label={t('inspect.opacity')} value={percent(layer.opacity)} testId="inspect-opacity" />
-          {radius ? <Row label={t('inspect.radius')} value={radius} testId="inspect-radius" /> : null}
-        </Pair>
+        <Row label={t('inspect.opacity')} value={percent(layer.opacity)} testId="inspect-opacity" />
+        {radius ? <Row label={t('inspect.radius')} value={radius} testId="inspect-radius" /> : null}
         {layer.blendMode && layer.blendMode !== 'normal' ? (
           <Row label={t('inspect.blend')} value={layer.blendMode} testId="inspect-blend" />
         ) : null}
@@ -84,10 +82,8 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
           {layer.borders.map((border, index) => (
             <div className="inspect-effect" key={index}>
               <FillValue fill={border.fill} format={colorFormat} />
-              <Pair>
-                <Row label={t('inspect.borderWidth')} value={length(border.width)} />
-                <Row label={t('inspect.borderPosition')} value={t(`inspect.position.${border.position}`)} />
-              </Pair>
+              <Row label={t('inspect.borderWidth')} value={length(border.width)} />
+              <Row label={t('inspect.borderPosition')} value={t(`inspect.position.${border.position}`)} />
               {border.dash.length ? (
                 <Row label={t('inspect.dash')} value={border.dash.map(length).join(' ')} />
               ) : null}
@@ -108,10 +104,8 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
                 <Row label="X" value={length(shadow.x)} />
                 <Row label="Y" value={length(shadow.y)} />
               </Pair>
-              <Pair>
-                <Row label={t('inspect.blur')} value={length(shadow.blur)} />
-                <Row label={t('inspect.spread')} value={length(shadow.spread)} />
-              </Pair>
+              <Row label={t('inspect.blur')} value={length(shadow.blur)} />
+              <Row label={t('inspect.spread')} value={length(shadow.spread)} />
             </div>
           ))}
         </Section>

@@ -4,7 +4,7 @@ import { distinctRuns, runText } from '../code/context';
 import type { ColorFormat } from '../colors';
 import { formatLength, type UnitContext } from '../units';
 import { CopyValue } from './CopyValue';
-import { ColorValue, Pair, Row, Section } from './parts';
+import { ColorValue, Row, Section } from './parts';
 
 /** A text layer's content and each of its styles: font, PostScript name, weight, size, spacing, alignment, colour. */
 export function TextStyles({
@@ -36,28 +36,22 @@ export function TextStyles({
           {run.postScriptName ? (
             <Row label={t('inspect.postScript')} value={run.postScriptName} testId="inspect-postscript" />
           ) : null}
-          <Pair>
-            <Row label={t('inspect.weight')} value={String(run.fontWeight)} testId="inspect-font-weight" />
-            <Row label={t('inspect.fontSize')} value={font(run.fontSize)} testId="inspect-font-size" />
-          </Pair>
-          <Pair>
-            <Row
-              label={t('inspect.lineHeight')}
-              value={run.lineHeight === null ? t('inspect.auto') : font(run.lineHeight)}
-              testId="inspect-line-height"
-            />
-            <Row
-              label={t('inspect.letterSpacing')}
-              value={formatLength(run.letterSpacing, units)}
-              testId="inspect-letter-spacing"
-            />
-          </Pair>
-          <Pair>
-            <Row label={t('inspect.align')} value={t(`inspect.alignment.${text.align}`)} />
-            {run.fontStyle === 'italic' ? (
-              <Row label={t('inspect.fontStyle')} value={t('inspect.italic')} />
-            ) : null}
-          </Pair>
+          <Row label={t('inspect.weight')} value={String(run.fontWeight)} testId="inspect-font-weight" />
+          <Row label={t('inspect.fontSize')} value={font(run.fontSize)} testId="inspect-font-size" />
+          <Row
+            label={t('inspect.lineHeight')}
+            value={run.lineHeight === null ? t('inspect.auto') : font(run.lineHeight)}
+            testId="inspect-line-height"
+          />
+          <Row
+            label={t('inspect.letterSpacing')}
+            value={formatLength(run.letterSpacing, units)}
+            testId="inspect-letter-spacing"
+          />
+          <Row label={t('inspect.align')} value={t(`inspect.alignment.${text.align}`)} />
+          {run.fontStyle === 'italic' ? (
+            <Row label={t('inspect.fontStyle')} value={t('inspect.italic')} />
+          ) : null}
           {run.underline || run.strikethrough ? (
             <Row
               label={t('inspect.decoration')}
