@@ -18,6 +18,7 @@ import { DetailTopBar } from './DetailTopBar';
 import { InspectSidebar, type SidebarTab } from './InspectSidebar';
 import type { CanvasProblem } from './ProblemState';
 import { InspectTab } from './panels/InspectTab';
+import { LayerTree } from './panels/LayerTree';
 import { SlicesPanel } from './slices';
 import { useDesignSteps } from './useDesignSteps';
 import { useDetailKeys } from './useDetailKeys';
@@ -85,6 +86,7 @@ export function DetailPage() {
   const [focusId, setFocusId] = useState<string | null>(commentParam);
   const [placing, setPlacing] = useState(false);
   const [pendingLayer, setPendingLayer] = useState<{ id: string; frame: Frame } | null>(null);
+  const [listHoverId, setListHoverId] = useState<string | null>(null);
   const selected = (selectedId && layers.index?.layer(selectedId)) || null;
 
   // Another design starts fitted, with nothing selected; another version keeps the zoom.
@@ -182,8 +184,19 @@ export function DetailPage() {
         onZoomOut={() => viewport.step(-1)}
         commenting={placing}
         onComment={ready ? toggleComment : null}
+        layerList={ready && layers.doc ? prefs.prefs.tree : null}
+        onLayerList={() => prefs.update({ tree: !prefs.prefs.tree })}
       />
       <div className="detail-body">
+        {ready && layers.doc && layers.index && prefs.prefs.tree ? (
+          <LayerTree
+            doc={layers.doc}
+            index={layers.index}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onHover={setListHoverId}
+          />
+        ) : null}
         <InspectCanvas
           canvasRef={canvasRef}
           problem={problem}
@@ -193,6 +206,7 @@ export function DetailPage() {
           layers={layers}
           selected={selected}
           onSelect={onSelect}
+          highlight={(listHoverId && layers.index?.layer(listHoverId)) || null}
           deep={prefs.prefs.deep}
           performance={lab.performance}
           freeZoom={lab.freeZoom}

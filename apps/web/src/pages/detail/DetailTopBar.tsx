@@ -1,5 +1,6 @@
 import {
   ArrowLeftOutlined,
+  BarsOutlined,
   CommentOutlined,
   CompressOutlined,
   HistoryOutlined,
@@ -36,6 +37,9 @@ export interface DetailTopBarProps {
   commenting: boolean;
   /** null while there is no design to comment on. */
   onComment: (() => void) | null;
+  /** Whether the layer list is open; null when the design has no layers. */
+  layerList: boolean | null;
+  onLayerList: () => void;
 }
 
 /** An icon button of the dark bar, named by its tooltip. */
@@ -86,6 +90,15 @@ export function DetailTopBar(props: DetailTopBarProps) {
           testId="detail-back"
         />
         <span className="detail-bar-divider" />
+        {props.layerList !== null ? (
+          <BarButton
+            title={t('inspect.layerList')}
+            icon={<BarsOutlined />}
+            active={props.layerList}
+            onClick={props.onLayerList}
+            testId="detail-layer-list"
+          />
+        ) : null}
         <h1 className="detail-name" title={props.name} data-testid="detail-name">
           {props.name}
         </h1>

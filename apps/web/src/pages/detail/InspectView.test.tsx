@@ -266,6 +266,28 @@ describe('the inspect view', () => {
     expect(await screen.findByTestId('comment-draft')).toBeTruthy();
   });
 
+  it('lists the layers top-most first; a row selects its layer, and the list stays open for the project', async () => {
+    serve();
+    const view = renderApp(detailPath());
+    await layersRead();
+    fireEvent.click(screen.getByTestId('detail-layer-list'));
+    const list = await screen.findByTestId('inspect-layer-tree');
+    const rows = () => [...list.querySelectorAll('.ant-tree-title')].map((row) => row.textContent);
+    expect(rows()).toEqual(['Tab bar', 'Card', 'Background']);
+    fireEvent.click(
+      within(list).getByText('Card').closest('.ant-tree-treenode')!.querySelector('.ant-tree-switcher')!,
+    );
+    await waitFor(() =>
+      expect(rows()).toEqual(['Tab bar', 'Card', 'Buy now', 'Title', 'Card bg', 'Background']),
+    );
+    fireEvent.click(within(list).getByText('Buy now'));
+    await waitFor(() => expect(text('inspect-layer-name')).toBe('Buy now'));
+    expect(text('inspect-width')).toBe('100px');
+    view.unmount();
+    renderApp(detailPath());
+    expect(await screen.findByTestId('inspect-layer-tree')).toBeTruthy();
+  });
+
   it('opens the Comments tab when the route names a comment', async () => {
     serve();
     renderApp(detailPath('&comment_id=c-9'));

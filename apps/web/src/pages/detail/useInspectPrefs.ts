@@ -15,6 +15,8 @@ export interface InspectPrefs {
   code: CodeLanguage | null;
   /** Clicks select the deepest layer (as Alt/⌘-click does). */
   deep: boolean;
+  /** The layer list is open on the left. */
+  tree: boolean;
 }
 
 const DEFAULTS: InspectPrefs = {
@@ -23,6 +25,7 @@ const DEFAULTS: InspectPrefs = {
   colorFormat: 'hex',
   code: null,
   deep: false,
+  tree: false,
 };
 
 const oneOf = <T>(list: readonly T[], value: unknown, fallback: T): T =>
@@ -38,6 +41,7 @@ export function readInspectPrefs(projectId: string): InspectPrefs {
     colorFormat: oneOf(COLOR_FORMATS, stored.colorFormat, DEFAULTS.colorFormat),
     code: oneOf<CodeLanguage | null>(CODE_LANGUAGES, stored.code, null),
     deep: stored.deep === true,
+    tree: stored.tree === true,
   };
 }
 

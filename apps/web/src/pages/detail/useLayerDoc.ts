@@ -1,15 +1,14 @@
-import type { VersionView } from '@ferry/shared';
+import type { LayersStatus, VersionView } from '@ferry/shared';
 import { buildLayerIndex, type LayerIndex } from '@ferry/shared/layerIndex';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { inspectApi } from '../../api/inspect';
 
-/** none: a plain image without layers; processing: being read after upload; failed: could not be read. */
-export type LayersStatus = 'none' | 'processing' | 'ready' | 'failed';
+export type { LayersStatus };
 
+/** none: a plain picture without layers; processing: being read after upload; failed: could not be read. */
 export function layersStatusOf(version: VersionView): LayersStatus {
-  const declared = (version as VersionView & { layers_status?: LayersStatus }).layers_status;
-  return declared ?? (version.json_url ? 'ready' : 'none');
+  return version.layers_status ?? (version.json_url ? 'ready' : 'none');
 }
 
 /**

@@ -23,6 +23,8 @@ export interface InspectCanvasProps {
   layers: ReturnType<typeof useLayerDoc>;
   selected: Layer | null;
   onSelect: (layer: Layer | null) => void;
+  /** A layer pointed at elsewhere (the layer list), outlined as if hovered. */
+  highlight: Layer | null;
   /** Clicks select the deepest layer (the panel's switch), as Alt/⌘-click always does. */
   deep: boolean;
   /** The lab's performance priority: the 50 % preview, no hover outlines of groups. */
@@ -95,11 +97,12 @@ export function InspectCanvas(props: InspectCanvasProps) {
   const { scale, offset } = viewport;
   useEffect(() => rehover(), [scale, offset.x, offset.y]);
 
+  const hovered = hover ?? props.highlight;
   const distances = useMemo(() => {
     if (!selected || !doc) return null;
-    const target = hover && hover.id !== selected.id ? hover.frame : artboardFrame(doc);
+    const target = hovered && hovered.id !== selected.id ? hovered.frame : artboardFrame(doc);
     return measureDistances(selected.frame, target);
-  }, [selected, hover, doc]);
+  }, [selected, hovered, doc]);
 
   let content: ReactNode = null;
   if (props.problem) {
@@ -135,7 +138,7 @@ export function InspectCanvas(props: InspectCanvasProps) {
             scale={scale}
             width={design.width}
             height={design.height}
-            hover={hover && hover.id !== selected?.id ? hover.frame : null}
+            hover={hovered && hovered.id !== selected?.id ? hovered.frame : null}
             selected={selected?.frame ?? null}
             distances={distances}
             units={units}
