@@ -1,7 +1,7 @@
 import '../../test/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { writeLab } from '../../state/lab';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LAB, writeLab } from '../../state/lab';
 import { applyLogin } from '../../state/session';
 import { readJson, StorageKeys } from '../../state/storage';
 import { buildLogin } from '../../test/fixtures';
@@ -106,6 +106,9 @@ async function choose(testId: string, option: string) {
 }
 
 describe('the inspect view', () => {
+  // The lab options are kept in memory besides the storage the set-up clears.
+  afterEach(() => act(() => void writeLab(DEFAULT_LAB)));
+
   it('fetches the LayerDoc once from json_url without the session and logs one page view', async () => {
     const { seen } = await openWithTitleSelected();
     const docCalls = seen.filter((request) => request.url === JSON_URL);
@@ -143,6 +146,45 @@ describe('the inspect view', () => {
       '120',
       '525',
     ]);
+  });
+
+  it('outlines the layer under the pointer and measures the gap to it from the selection', async () => {
+    await openWithTitleSelected();
+    fireEvent.pointerMove(screen.getByTestId('detail-canvas'), { clientX: 100, clientY: 420, altKey: true });
+    await screen.findByTestId('inspect-hover');
+    // Title ends at y 284, Buy now starts at 400: 116 design px, 58 px at @2x.
+    expect(screen.getAllByTestId('inspect-distance').map((label) => label.textContent)).toEqual(['58']);
+    fireEvent.pointerLeave(screen.getByTestId('detail-canvas'));
+    await waitFor(() => expect(screen.queryByTestId('inspect-hover')).toBeNull());
+    expect(screen.getAllByTestId('inspect-distance')).toHaveLength(4);
+  });
+
+  it('zooms with Ctrl/⌘-wheel by steps, continuously with free zoom, and pans with the wheel', async () => {
+    serve();
+    renderApp(detailPath());
+    await layersRead();
+    const canvas = screen.getByTestId('detail-canvas');
+    const world = () => (document.querySelector('.inspect-world') as HTMLElement).style.transform;
+    fireEvent.wheel(canvas, { deltaY: -100, ctrlKey: true });
+    await waitFor(() => expect(screen.getByTestId('detail-zoom').textContent).toBe('125%'));
+    fireEvent.wheel(canvas, { deltaY: 100, metaKey: true });
+    await waitFor(() => expect(screen.getByTestId('detail-zoom').textContent).toBe('100%'));
+    const before = world();
+    fireEvent.wheel(canvas, { deltaX: 30, deltaY: 40 });
+    await waitFor(() => expect(world()).not.toBe(before));
+    act(() => void writeLab({ freeZoom: true }));
+    fireEvent.wheel(canvas, { deltaY: -100, ctrlKey: true });
+    // e^(100 × 0.002) ≈ 1.22
+    await waitFor(() => expect(screen.getByTestId('detail-zoom').textContent).toBe('122%'));
+  });
+
+  it('shows the 50 % preview under performance priority', async () => {
+    writeLab({ performance: true });
+    serve();
+    renderApp(detailPath());
+    await waitFor(() =>
+      expect(screen.getByTestId('detail-image').getAttribute('src')).toBe('/files/home-p50.png'),
+    );
   });
 
   it('shows a text layer’s position, size and every style run, in px of the guessed @2x', async () => {
@@ -249,7 +291,6 @@ describe('the inspect view', () => {
     const { view } = await openWithTitleSelected();
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(view.location()).toContain(stagePathPrefix));
-    act(() => void writeLab({ escOnMark: 'deselect' }));
   });
 
   it('C toggles comment mode, and the layer button comments on the selected layer', async () => {
