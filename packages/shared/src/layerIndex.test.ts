@@ -102,15 +102,44 @@ describe('the click rule', () => {
     pickLayer(index, x, y, selected, deep)?.id ?? null;
 
   it('selects the top-level layer, then one level deeper per click inside the selection', () => {
-    expect(pick(165, 45, null)).toBe('card');
-    expect(pick(165, 45, 'card')).toBe('icons');
+    expect(pick(35, 35, null)).toBe('card');
+    expect(pick(35, 35, 'card')).toBe('title');
+    expect(pick(35, 35, 'title')).toBe('title');
+    // The icons group holds one layer only: the click passes through it.
+    expect(pick(165, 45, 'card')).toBe('icon');
     expect(pick(165, 45, 'icons')).toBe('icon');
-    expect(pick(165, 45, 'icon')).toBe('icon');
+  });
+
+  it('passes through groups that only wrap: one child, or the whole artboard', () => {
+    const page = buildLayerIndex(
+      doc([
+        layer('page', 0, 0, 400, 300, {
+          children: [
+            layer('only', 0, 0, 400, 300, {
+              children: [
+                layer('page-bg', 0, 0, 400, 300),
+                layer('header', 0, 0, 400, 40, {
+                  children: [layer('logo', 10, 10, 20, 20), layer('menu', 360, 10, 30, 20)],
+                }),
+              ],
+            }),
+          ],
+        }),
+      ]),
+    );
+    expect(page.isWrapper(page.layer('page')!)).toBe(true);
+    expect(page.isWrapper(page.layer('only')!)).toBe(true);
+    expect(page.isWrapper(page.layer('header')!)).toBe(false);
+    expect(pickLayer(page, 15, 15, null, false)?.id).toBe('header');
+    expect(pickLayer(page, 15, 15, 'header', false)?.id).toBe('logo');
+    expect(pickLayer(page, 200, 200, 'logo', false)?.id).toBe('page-bg');
+    // Selected from the layer list, a wrapper still leads into its parts.
+    expect(pickLayer(page, 15, 15, 'page', false)?.id).toBe('header');
   });
 
   it('stays at the depth reached when clicking a sibling, and goes back to the top outside the group', () => {
-    expect(pick(35, 35, 'icons')).toBe('title');
     expect(pick(35, 35, 'icon')).toBe('title');
+    expect(pick(165, 45, 'title')).toBe('icon');
     expect(pick(310, 210, 'icon')).toBe('overlay');
     expect(pick(5, 5, 'title')).toBe('bg');
   });

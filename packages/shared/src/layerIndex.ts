@@ -37,7 +37,15 @@ export interface LayerIndex {
   layer(id: string): Layer | undefined;
   /** The layer's ancestors from the top level down (not the layer itself); [] for a top-level layer. */
   ancestorsOf(id: string): Layer[];
+  /**
+   * A group that only wraps: it has one visible child, or it covers the artboard (the page or screen group
+   * exported files put everything in). Clicks pass through wrappers to what they hold.
+   */
+  isWrapper(layer: Layer): boolean;
 }
+
+/** A group covering this share of the artboard is the artboard itself, not a part of the design. */
+const WRAPPER_SHARE = 0.9;
 
 /** A layer spanning more cells than this is checked on every query instead of being put in each cell. */
 const MAX_CELLS_PER_LAYER = 16;
@@ -56,11 +64,13 @@ function collect(doc: LayerDoc) {
   const entries: Entry[] = [];
   const parents = new Map<string, Layer | null>();
   const byId = new Map<string, Layer>();
+  const visibleChildren = new Map<string, number>();
   const visit = (layers: readonly Layer[], parent: Layer | null) => {
     for (const layer of layers) {
       if (!layer.visible) continue;
       byId.set(layer.id, layer);
       parents.set(layer.id, parent);
+      if (parent) visibleChildren.set(parent.id, (visibleChildren.get(parent.id) ?? 0) + 1);
       if (layer.type === 'group') {
         if (layer.children) visit(layer.children, layer);
         continue;
@@ -79,7 +89,7 @@ function collect(doc: LayerDoc) {
     }
   };
   visit(doc.layers, null);
-  return { entries, parents, byId };
+  return { entries, parents, byId, visibleChildren };
 }
 
 function best(entries: Iterable<Entry>, x: number, y: number, found: Entry | null = null): Entry | null {
@@ -90,7 +100,7 @@ function best(entries: Iterable<Entry>, x: number, y: number, found: Entry | nul
 
 /** Builds the index in one pass over the doc plus one over its leaves (each put in at most 16 cells). */
 export function buildLayerIndex(doc: LayerDoc): LayerIndex {
-  const { entries, parents, byId } = collect(doc);
+  const { entries, parents, byId, visibleChildren } = collect(doc);
 
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
@@ -133,6 +143,12 @@ export function buildLayerIndex(doc: LayerDoc): LayerIndex {
     return ancestorsOf(entry.layer.id)[0] ?? entry.layer;
   };
 
+  const artboardArea = doc.width * doc.height;
+  const isWrapper = (layer: Layer) =>
+    layer.type === 'group' &&
+    (visibleChildren.get(layer.id) === 1 ||
+      (artboardArea > 0 && layer.frame.width * layer.frame.height >= artboardArea * WRAPPER_SHARE));
+
   return {
     size: entries.length,
     hitTest(x, y, options) {
@@ -142,6 +158,7 @@ export function buildLayerIndex(doc: LayerDoc): LayerIndex {
     hitTestLinear: (x, y, options) => answer(best(entries, x, y), options),
     layer: (id) => byId.get(id),
     ancestorsOf,
+    isWrapper,
   };
 }
 
@@ -170,9 +187,11 @@ export function hitTestLinear(doc: LayerDoc, x: number, y: number, options?: Hit
 /**
  * The view's click rule (Figma's): a click selects the top-level layer under the pointer; a click inside the
  * selected group selects its child there, one level deeper per click; once inside a group, a click on a
- * sibling selects at the same depth. `deep` (Alt/⌘-click, or the "select the deepest layer" switch) selects
- * the leaf at once, as Zeplin and Lanhu do by default. The hover outline uses the same rule, so it always
- * shows what a click would select.
+ * sibling selects at the same depth. Wrapper groups (`isWrapper`: a single child, or the whole artboard, as
+ * exported files nest everything in a page group) are passed through, so the first click lands on a part of
+ * the design rather than the page. `deep` (Alt/⌘-click, or the "select the deepest layer" switch) selects the
+ * leaf at once, as Zeplin and Lanhu do by default. The hover outline uses the same rule, so it always shows
+ * what a click would select.
  */
 export function pickLayer(
   index: LayerIndex,
@@ -183,10 +202,14 @@ export function pickLayer(
 ): Layer | null {
   const leaf = index.hitTest(x, y, { enterGroups: true });
   if (!leaf || deep) return leaf;
-  const path = [...index.ancestorsOf(leaf.id), leaf];
+  const steps = (layer: Layer) => [
+    ...index.ancestorsOf(layer.id).filter((each) => !index.isWrapper(each)),
+    layer,
+  ];
+  const path = steps(leaf);
   const selected = selectedId ? index.layer(selectedId) : undefined;
   if (!selected) return path[0];
-  const selectedPath = [...index.ancestorsOf(selected.id), selected];
+  const selectedPath = steps(selected);
   let shared = 0;
   while (shared < selectedPath.length && path[shared] === selectedPath[shared]) shared++;
   // Inside the selection (shared = its depth): one level deeper; a sibling of it (shared = depth − 1): the
