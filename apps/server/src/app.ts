@@ -12,6 +12,7 @@ import { AppError } from './http/errors.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { designRoutes } from './modules/designs/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
 import { folderRoutes } from './modules/folders/routes.js';
 import { inspectRoutes } from './modules/inspect/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -25,6 +26,7 @@ import { inviteRoutes } from './modules/teams/invites.routes.js';
 import { memberRoutes } from './modules/teams/members.routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { realtimeRoutes } from './realtime/socket.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -97,7 +99,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onSend', async (request) => {
     if (request.routeOptions.config?.keepsReadCache) return;
     if (request.url.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
-      await ctx.cache.bump();
+      // Other instances' caches expire on their own if the bus is down; the change itself has been made.
+      await ctx.cache.bump().catch((error) => request.log.warn({ err: error }, 'cache bump not published'));
     }
   });
 
@@ -114,6 +117,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   uploadRoutes(app, ctx);
   designRoutes(app, ctx);
   sectionRoutes(app, ctx);
+  eventRoutes(app, ctx);
+  await realtimeRoutes(app, ctx);
   inspectRoutes(app, ctx);
   commentRoutes(app, ctx);
   messageRoutes(app, ctx);

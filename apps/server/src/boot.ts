@@ -2,11 +2,12 @@ import path from 'node:path';
 import { ReadCache } from './cache/read-cache.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase } from './db/client.js';
+import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { JobSignal } from './jobs/signal.js';
 import { PasswordCipher } from './modules/account/rsa.js';
 import { loadSecrets } from './modules/account/secrets.js';
+import { EventDispatcher } from './modules/events/outbox.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { type FileStore, LocalFileStore } from './modules/storage/files.js';
 import { S3FileStore } from './modules/storage/s3-store.js';
@@ -14,26 +15,33 @@ import { type Bus, openBus } from './realtime/bus.js';
 
 export interface Booted {
   ctx: AppContext;
-  /** Closes the mailer, the bus and the database. */
+  database: Database;
+  /** Closes the events dispatcher, the mailer, the bus and the database. */
   close(): Promise<void>;
 }
 
-/** Opens and migrates the database, loads the shared keys, joins the bus: everything buildApp needs. */
+/**
+ * Opens and migrates the database, loads the shared keys, joins the bus: everything buildApp needs. A bus or
+ * a database passed in is shared with another instance (tests of several instances) and left open on close.
+ */
 export async function buildContext(
   config: Config,
-  options: { now?: () => Date; bus?: Bus; inMemoryDatabase?: boolean } = {},
+  options: { now?: () => Date; bus?: Bus; database?: Database; inMemoryDatabase?: boolean } = {},
 ): Promise<Booted> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: options.inMemoryDatabase ? 'memory://' : config.dataDir,
-  });
-  await migrate(database);
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: options.inMemoryDatabase ? 'memory://' : config.dataDir,
+    }));
+  if (!options.database) await migrate(database);
   const cipher = await PasswordCipher.load(database.db);
   const secrets = await loadSecrets(database.db);
   const bus = options.bus ?? openBus(config.redisUrl);
   const cache = new ReadCache(bus);
   await cache.listen();
   const mailer = new Mailer(database.db, config.smtpUrl);
+  const events = new EventDispatcher(database.db, bus, config.jobQueue, config.realtime.sweepMs);
   const now = options.now ?? (() => new Date());
   const files: FileStore = config.s3
     ? new S3FileStore(config.s3, now)
@@ -46,16 +54,19 @@ export async function buildContext(
     files,
     mailer,
     bus,
+    events,
     cache,
     jobs: new JobSignal(),
     now,
   };
   return {
     ctx,
+    database,
     close: async () => {
+      await events.stop();
       mailer.close();
       if (!options.bus) await bus.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

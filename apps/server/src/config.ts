@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { RealtimeLimits } from '@ferry/shared';
 import { z } from 'zod';
 
 /** The environment, parsed once (DESIGN.md "Configuration"). */
@@ -24,6 +25,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** `true` for servers that answer at ENDPOINT/BUCKET/KEY (MinIO and most self-hosted ones). */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  /** The socket heartbeat (spec 002 §9: 15 s, answered within 5 s); shorter in tests. */
+  WS_HEARTBEAT_MS: z.coerce.number().int().positive().default(RealtimeLimits.heartbeatMs),
+  WS_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().positive().default(RealtimeLimits.heartbeatTimeoutMs),
+  /** How often the outbox is swept for notices a crash or a bus outage left unpublished. */
+  EVENTS_SWEEP_MS: z.coerce.number().int().positive().default(3000),
 });
 
 const S3_REQUIRED = [
@@ -59,6 +65,7 @@ export interface Config {
   s3?: S3Config;
   /** Where the built web app is served from. */
   webDist: string;
+  realtime: { heartbeatMs: number; heartbeatTimeoutMs: number; sweepMs: number };
 }
 
 const emptyToUndefined = (env: NodeJS.ProcessEnv) =>
@@ -85,6 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    realtime: {
+      heartbeatMs: e.WS_HEARTBEAT_MS,
+      heartbeatTimeoutMs: e.WS_HEARTBEAT_TIMEOUT_MS,
+      sweepMs: e.EVENTS_SWEEP_MS,
+    },
   };
 }
 

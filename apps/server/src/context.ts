@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import type { JobSignal } from './jobs/signal.js';
 import type { PasswordCipher } from './modules/account/rsa.js';
 import type { Secrets } from './modules/account/secrets.js';
+import type { EventDispatcher } from './modules/events/outbox.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { FileStore } from './modules/storage/files.js';
 import type { Bus } from './realtime/bus.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   files: FileStore;
   mailer: Mailer;
   bus: Bus;
+  /** Publishes the notices services recorded (the events outbox) on the bus. */
+  events: EventDispatcher;
   cache: ReadCache;
   /** Wakes this instance's job worker after work was queued. */
   jobs: JobSignal;

@@ -2,8 +2,9 @@ import { buildApp } from './app.js';
 import { buildContext } from './boot.js';
 import { loadConfig } from './config.js';
 import { JobWorker } from './jobs/worker.js';
+import { RedisBus } from './realtime/bus.js';
 
-/** Boot: config → database (migrated) → app → listen → job worker. */
+/** Boot: config → database (migrated) → app → listen → events sweep and job worker. */
 async function main() {
   const config = loadConfig();
   const booted = await buildContext(config);
@@ -15,6 +16,11 @@ async function main() {
     void ctx.mailer.deliver().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
   deliverMail();
   setInterval(deliverMail, 30_000).unref();
+  // Notices: published after each change commits; the sweep publishes what a crash or a Redis outage held.
+  ctx.events.log = app.log;
+  if (ctx.bus instanceof RedisBus) ctx.bus.log = app.log;
+  ctx.events.start();
+  ctx.events.wake();
   // Variants, clean-ups: jobs a crash interrupted are taken up again once their lease runs out.
   const worker = new JobWorker(ctx, app.log);
   worker.start();

@@ -163,3 +163,26 @@ export const CommentLimits = {
 /** Log payload kinds (spec 002 §3). */
 export const LOG_MSG_TYPES = ['measurepage_pageview', 'code_copy'] as const;
 export type LogMsgType = (typeof LOG_MSG_TYPES)[number];
+
+/** The real-time connection and its notices (spec 002 §4, §9). */
+export const RealtimeLimits = {
+  /** The socket's heartbeat: a ping every 15 s, answered within 5 s, or the connection is closed. */
+  heartbeatMs: 15_000,
+  heartbeatTimeoutMs: 5_000,
+  /** Reconnecting: up to 5 tries, waiting 5 s, then ×2 each time, at most 15 s. */
+  reconnectAttempts: 5,
+  reconnectDelayMs: 5_000,
+  reconnectDelayMaxMs: 15_000,
+  reconnectDecay: 2,
+  /** The same message arriving again within 2 s is shown once. */
+  duplicateWindowMs: 2_000,
+  /** Notification toasts: at most 5 at once, 5 s each, 317 px wide, text at most 490 px. */
+  toastMax: 5,
+  toastMs: 5_000,
+  toastWidth: 317,
+  toastTextMaxWidth: 490,
+  /** The "network connected" banner shows for 3 s. */
+  reconnectedBannerMs: 3_000,
+  /** The socket's close code for a missing or invalid session token. */
+  closeUnauthorized: 4401,
+} as const;

@@ -1,6 +1,8 @@
 import { DesignLimits, Limits } from '@ferry/shared';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { withNotices } from '../events/outbox.js';
+import { noticeDesignsRemoved } from '../events/project-notices.js';
 import { loadArrangement } from '../sections/arrangement.js';
 import { settleSets } from '../sections/sets.js';
 import { changeStage } from '../sections/stage.js';
@@ -21,10 +23,10 @@ export async function deleteImages(
   input: { project_id: string; team_id?: string; image_ids: string[]; stage_revision?: number },
   sets: SetChange[] = [],
 ) {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const found = await designsOfProject(ctx.db, input.project_id, input.image_ids, 'live');
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await withNotices(ctx, async (tx) => {
     await changeStage(tx, ctx, input.project_id, userId, input.stage_revision);
     const before = await loadArrangement(tx, input.project_id);
     await tx
@@ -43,6 +45,12 @@ export async function deleteImages(
       sets,
     );
     await touchProject(tx, input.project_id, now);
+    await noticeDesignsRemoved(ctx, tx, {
+      actorId: userId,
+      teamId: access.project.teamId,
+      projectId: input.project_id,
+      designs: found.map((design) => ({ id: design.id, name: design.name })),
+    });
   });
   return { image_ids: found.map((design) => design.id) };
 }

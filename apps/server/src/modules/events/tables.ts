@@ -1,10 +1,10 @@
+import type { RealtimeMessage } from '@ferry/shared';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { generatedId, stampedNow } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { messages } from '../messages/tables.js';
 import { teams } from '../teams/tables.js';
-import type { RealtimeMessage } from './message.js';
 
 /**
  * The outbox of real-time notices: written in the transaction of the change that causes them, published on

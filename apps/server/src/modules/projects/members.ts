@@ -10,6 +10,13 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { users } from '../account/tables.js';
+import { withNotices } from '../events/outbox.js';
+import {
+  noticeProjectMembersAdded,
+  noticeProjectPermissionChanged,
+  noticeProjectRoleChanged,
+  noticeRemovedFromProject,
+} from '../events/project-notices.js';
 import { isUuid } from '../teams/policy.js';
 import { teamMembers } from '../teams/tables.js';
 import { type ProjectAccess, projectAccess, requireManage } from './policy.js';
@@ -77,13 +84,18 @@ export async function addProjectMembers(
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, input.team_id), inArray(teamMembers.userId, ids)));
   if (inTeam.length !== ids.length) throw fail('NOT_FOUND');
-  await ctx.db.transaction(async (tx) => {
+  await withNotices(ctx, async (tx) => {
+    const added: string[] = [];
     for (const id of ids) {
-      await tx
+      const inserted = await tx
         .insert(projectMembers)
         .values({ projectId: input.project_id, userId: id, role: input.role, addedAt: ctx.now() })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ userId: projectMembers.userId });
+      added.push(...inserted.map((row) => row.userId));
     }
+    const change = { actorId: userId, teamId: input.team_id, projectId: input.project_id };
+    await noticeProjectMembersAdded(ctx, tx, { ...change, userIds: added, role: input.role });
   });
   return listProjectMembers(ctx, userId, input.team_id, input.project_id);
 }
@@ -117,16 +129,23 @@ export async function changeProjectRole(
   const current = await memberRow(ctx, input.project_id, input.user_id);
   const mine = actorRank(access);
   if (projectRoleRank(current) >= mine || projectRoleRank(input.role) >= mine) throw fail('NO_PERMISSION');
-  await ctx.db.transaction(async (tx) => {
+  const change = { actorId: userId, teamId: input.team_id, projectId: input.project_id };
+  await withNotices(ctx, async (tx) => {
     await tx
       .update(projectMembers)
       .set({ role: input.role })
       .where(and(eq(projectMembers.projectId, input.project_id), eq(projectMembers.userId, input.user_id)));
+    if (current !== input.role) {
+      await noticeProjectRoleChanged(ctx, tx, { ...change, userId: input.user_id, role: input.role });
+    }
     if (input.permission_mode) {
       await tx
         .update(projects)
         .set({ permissionMode: input.permission_mode })
         .where(eq(projects.id, input.project_id));
+      if (input.permission_mode !== access.project.permissionMode) {
+        await noticeProjectPermissionChanged(ctx, tx, { ...change, mode: input.permission_mode });
+      }
     }
   });
 }
@@ -141,9 +160,17 @@ export async function removeProjectMember(
   if (input.user_id === userId) throw fail('NO_PERMISSION');
   const current = await memberRow(ctx, input.project_id, input.user_id);
   if (projectRoleRank(current) >= actorRank(access)) throw fail('NO_PERMISSION');
-  await ctx.db
-    .delete(projectMembers)
-    .where(and(eq(projectMembers.projectId, input.project_id), eq(projectMembers.userId, input.user_id)));
+  await withNotices(ctx, async (tx) => {
+    await tx
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, input.project_id), eq(projectMembers.userId, input.user_id)));
+    await noticeRemovedFromProject(ctx, tx, {
+      actorId: userId,
+      teamId: input.team_id,
+      projectId: input.project_id,
+      userId: input.user_id,
+    });
+  });
 }
 
 /** Leaving a project you were added to; nothing to leave for the super admin, who is in every project. */

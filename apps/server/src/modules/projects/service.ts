@@ -15,6 +15,8 @@ import { fail } from '../../http/errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { REMOVE_FILES_JOB } from '../../jobs/remove-files.js';
 import { designs, designVersions } from '../designs/tables.js';
+import { withNotices } from '../events/outbox.js';
+import { noticeProjectPermissionChanged, noticeProjectRemoved } from '../events/project-notices.js';
 import { folders } from '../folders/tables.js';
 import { readStage } from '../sections/stage.js';
 import { sniffType } from '../storage/sniff.js';
@@ -156,12 +158,20 @@ export async function updateProject(
     ...(input.name ? { name: input.name } : {}),
     ...(input.permission_mode ? { permissionMode: input.permission_mode } : {}),
   };
-  const [updated] = await renameGuard(() =>
-    ctx.db
-      .update(projects)
-      .set({ ...changes, updatedAt: ctx.now() })
-      .where(eq(projects.id, access.project.id))
-      .returning(),
+  const modeChanged = input.permission_mode && input.permission_mode !== access.project.permissionMode;
+  const updated = await renameGuard(() =>
+    withNotices(ctx, async (tx) => {
+      const [row] = await tx
+        .update(projects)
+        .set({ ...changes, updatedAt: ctx.now() })
+        .where(eq(projects.id, access.project.id))
+        .returning();
+      if (input.permission_mode && modeChanged) {
+        const change = { actorId: userId, teamId: input.team_id, projectId: row.id };
+        await noticeProjectPermissionChanged(ctx, tx, { ...change, mode: input.permission_mode });
+      }
+      return row;
+    }),
   );
   return presentProject(ctx, updated, access.teamRole, access.projectRole);
 }
@@ -181,7 +191,12 @@ export async function deleteProject(
     .innerJoin(designs, eq(designs.id, designVersions.designId))
     .where(eq(designs.projectId, access.project.id));
   // The designs go with the project's row; their files go after, once no copy elsewhere names them.
-  await ctx.db.transaction(async (tx) => {
+  await withNotices(ctx, async (tx) => {
+    await noticeProjectRemoved(ctx, tx, {
+      actorId: userId,
+      teamId: input.team_id,
+      projectId: access.project.id,
+    });
     await tx.delete(projects).where(eq(projects.id, access.project.id));
     if (files.length > 0) {
       await enqueue(tx, ctx.config.jobQueue, REMOVE_FILES_JOB, {

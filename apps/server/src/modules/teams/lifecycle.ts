@@ -5,6 +5,8 @@ import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { verifyPassword } from '../account/passwords.js';
 import { users } from '../account/tables.js';
+import { withNotices } from '../events/outbox.js';
+import { noticeTeamDissolved, noticeTeamRoleChanged } from '../events/team-notices.js';
 import { dropProjectMemberships } from '../projects/members.js';
 import { CONTENT_TYPES, sniffType } from '../storage/sniff.js';
 import { recordDeparture } from './members.js';
@@ -35,11 +37,17 @@ export async function transferTeam(
   const { team } = await teamForSuperAdmin(ctx.db, actorId, input.team_id);
   const target = await memberOfTeam(ctx.db, team.id, input.user_id);
   if (target.userId === actorId) throw fail('NO_PERMISSION');
-  await ctx.db.transaction(async (tx) => {
+  await withNotices(ctx, async (tx) => {
     const inTeam = (userId: string) => and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId));
     await tx.update(teamMembers).set({ role: 'admin' }).where(inTeam(actorId));
     await tx.update(teamMembers).set({ role: 'superadmin' }).where(inTeam(target.userId));
     await tx.update(teams).set({ ownerId: target.userId }).where(eq(teams.id, team.id));
+    await noticeTeamRoleChanged(ctx, tx, {
+      actorId,
+      teamId: team.id,
+      userId: target.userId,
+      role: 'superadmin',
+    });
   });
 }
 
@@ -59,15 +67,21 @@ export async function dissolveTeam(
   if (!(await verifyPassword(password, owner.hash))) throw fail('WRONG_PASSWORD');
   const paid = (PAID_LEVELS as readonly number[]).includes(team.packageLevel);
   if (paid && (!team.expireAt || team.expireAt > ctx.now())) throw fail('PAID_TEAM_CANNOT_DISSOLVE');
-  await endTeam(ctx, team.id, 'dissolved');
+  await endTeam(ctx, actorId, team.id, 'dissolved');
 }
 
-async function endTeam(ctx: AppContext, teamId: string, reason: 'dissolved' | 'merged') {
-  await ctx.db.transaction(async (tx) => {
+/** Ends a team (dissolved, or merged into another); its members hear of it (`dissolutionTeam`). */
+async function endTeam(ctx: AppContext, actorId: string, teamId: string, reason: 'dissolved' | 'merged') {
+  await withNotices(ctx, async (tx) => {
     const members = await tx
       .select({ userId: teamMembers.userId })
       .from(teamMembers)
       .where(eq(teamMembers.teamId, teamId));
+    await noticeTeamDissolved(ctx, tx, {
+      actorId,
+      teamId,
+      memberIds: members.map((member) => member.userId),
+    });
     for (const member of members) await recordDeparture(tx, teamId, member.userId, reason, ctx.now());
     await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId));
     await tx.update(teams).set({ dissolvedAt: ctx.now() }).where(eq(teams.id, teamId));
@@ -115,7 +129,7 @@ export async function mergeTeam(
         .values({ teamId: target.id, userId: member.userId, role: member.role, joinedAt: ctx.now() });
     }
   });
-  await endTeam(ctx, source.id, 'merged');
+  await endTeam(ctx, actorId, source.id, 'merged');
 }
 
 /** JPG or PNG of at most 3M, told by its bytes; stored under a content-addressed key. */

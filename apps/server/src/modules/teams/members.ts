@@ -12,6 +12,8 @@ import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { users } from '../account/tables.js';
+import { withNotices } from '../events/outbox.js';
+import { noticeRemovedFromTeam, noticeTeamRoleChanged } from '../events/team-notices.js';
 import { dropProjectMemberships } from '../projects/members.js';
 import { assignableRoles, memberOfTeam, roleInTeam, teamForAdmin, teamForMember } from './policy.js';
 import { departments, teamDepartures, teamMembers } from './tables.js';
@@ -109,10 +111,20 @@ export async function changeRole(
   const target = await memberOfTeam(ctx.db, input.team_id, input.user_id);
   if (target.userId === actorId || roleRank(target.role) >= roleRank(actorRole)) throw fail('NO_PERMISSION');
   if (!assignableRoles(actorRole).includes(input.role)) throw fail('NO_PERMISSION');
-  await ctx.db
-    .update(teamMembers)
-    .set({ role: input.role })
-    .where(and(eq(teamMembers.teamId, input.team_id), eq(teamMembers.userId, input.user_id)));
+  await withNotices(ctx, async (tx) => {
+    await tx
+      .update(teamMembers)
+      .set({ role: input.role })
+      .where(and(eq(teamMembers.teamId, input.team_id), eq(teamMembers.userId, input.user_id)));
+    if (target.role !== input.role) {
+      await noticeTeamRoleChanged(ctx, tx, {
+        actorId,
+        teamId: input.team_id,
+        userId: input.user_id,
+        role: input.role,
+      });
+    }
+  });
 }
 
 /** Only a member of lower rank, never yourself; the removed user's next call hears why. */
@@ -126,12 +138,13 @@ export async function removeMember(
   if (!canRemoveMember(actorRole, target.role, target.userId === actorId)) {
     throw fail(actorRole === 'member' || actorRole === 'onlooker' ? 'ADMIN_ONLY' : 'NO_PERMISSION');
   }
-  await ctx.db.transaction(async (tx) => {
+  await withNotices(ctx, async (tx) => {
     await tx
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, input.team_id), eq(teamMembers.userId, input.user_id)));
     await recordDeparture(tx, input.team_id, input.user_id, 'removed', ctx.now());
     await dropProjectMemberships(tx, input.team_id, input.user_id);
+    await noticeRemovedFromTeam(ctx, tx, { actorId, teamId: input.team_id, userId: input.user_id });
   });
 }
 

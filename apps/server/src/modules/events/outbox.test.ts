@@ -1,0 +1,129 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryBus } from '../../realtime/bus.js';
+import { asUser } from '../../test/api.js';
+import { startTestServer, type TestServer } from '../../test/context.js';
+import { addMember, buildTeam, buildUser } from '../../test/factories.js';
+import { TestSocket } from '../../test/sockets.js';
+import { messages } from '../messages/tables.js';
+import { buildMessage } from './message.js';
+import { recordNotice } from './outbox.js';
+import { events } from './tables.js';
+
+/**
+ * The outbox: notices are sent only after their change commits, a crash after commit is made good by the
+ * sweep, and two instances on one database deliver to each other's sockets without doubles. With REDIS_URL
+ * set each instance has its own Redis connection; without it they share one in-process bus.
+ */
+
+let a: TestServer;
+let b: TestServer;
+let sharedBus: MemoryBus | undefined;
+
+beforeAll(async () => {
+  sharedBus = process.env.REDIS_URL ? undefined : new MemoryBus();
+  a = await startTestServer({ EVENTS_SWEEP_MS: '100' }, { bus: sharedBus });
+  b = await startTestServer({ EVENTS_SWEEP_MS: '100' }, { bus: sharedBus, sameDatabaseAs: a });
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+  await sharedBus?.close();
+});
+
+const sentTo = (userId: string) => sql`${userId} = any(${events.toIds})`;
+const noticeFor = (teamId: string, userId: string, content: string) =>
+  buildMessage({ method: 'notifyProject', teamId, toIds: [userId, userId], content });
+
+describe('after commit only', () => {
+  it('a rolled-back change leaves no event and no message, and its socket receives nothing', async () => {
+    const team = await buildTeam(a.ctx);
+    const member = await addMember(a.ctx, team, 'member');
+    const socket = await TestSocket.signedIn(await a.listen(), member.token);
+
+    const rollback = a.ctx.db.transaction(async (tx) => {
+      await recordNotice(a.ctx, tx, noticeFor(team.id, member.id, 'rolled back'));
+      throw new Error('the change failed');
+    });
+    await expect(rollback).rejects.toThrow('the change failed');
+    a.ctx.events.wake();
+    const stored = await a.ctx.db.select().from(events).where(eq(events.queue, a.ctx.config.jobQueue));
+    expect(stored.filter((row) => row.payload.content === 'rolled back')).toEqual([]);
+    expect(await a.ctx.db.select().from(messages).where(eq(messages.recipientId, member.id))).toEqual([]);
+
+    // A notice committed afterwards arrives; had the first been sent it would have come before it.
+    await a.ctx.db.transaction((tx) => recordNotice(a.ctx, tx, noticeFor(team.id, member.id, 'committed')));
+    a.ctx.events.wake();
+    await socket.next((frame) => frame.message?.content === 'committed');
+    expect(socket.events().map((frame) => frame.message.content)).toEqual(['committed']);
+    socket.close();
+  });
+
+  it('an event committed but never published (a crash before the dispatcher ran) is sent by the sweep', async () => {
+    const team = await buildTeam(a.ctx);
+    const member = await addMember(a.ctx, team, 'member');
+    const socket = await TestSocket.signedIn(await a.listen(), member.token);
+    await a.ctx.db.transaction((tx) => recordNotice(a.ctx, tx, noticeFor(team.id, member.id, 'left behind')));
+    const [row] = await a.ctx.db.select().from(events).where(sentTo(member.id));
+    expect(row.publishedAt).toBeNull();
+
+    a.ctx.events.start();
+    const frame = await socket.next((f) => f.type === 'event');
+    expect(frame).toMatchObject({ id: row.id, message: { content: 'left behind', toIds: [member.id] } });
+    await a.ctx.events.flush();
+    const [after] = await a.ctx.db.select().from(events).where(eq(events.id, row.id));
+    expect(after.publishedAt).not.toBeNull();
+    socket.close();
+  });
+});
+
+describe('several instances', () => {
+  it('a change made through instance A reaches a socket connected to instance B', async () => {
+    const team = await buildTeam(a.ctx);
+    const member = await addMember(a.ctx, team, 'member');
+    const onB = await TestSocket.signedIn(await b.listen(), member.token);
+
+    const removed = await asUser(a.app, team.owner.token).delete('/api/account/remove_member', {
+      team_id: team.id,
+      user_id: member.id,
+    });
+    expect(removed.code).toBe('00000');
+    const frame = await onB.event('removeTeamMemeber');
+    expect(frame.message).toMatchObject({ teamId: team.id, teamName: team.name, toIds: [member.id] });
+    onB.close();
+  });
+
+  it('both instances sweeping the same rows publish each of them once', async () => {
+    const team = await buildTeam(a.ctx);
+    const user = await buildUser(a.ctx);
+    const socket = await TestSocket.signedIn(await b.listen(), user.token);
+    const contents = Array.from({ length: 30 }, (_, index) => `notice ${index}`);
+    await a.ctx.db.transaction(async (tx) => {
+      for (const content of contents) await recordNotice(a.ctx, tx, noticeFor(team.id, user.id, content));
+    });
+
+    await Promise.all([a.ctx.events.flush(), b.ctx.events.flush(), a.ctx.events.flush()]);
+    const mine = await a.ctx.db.select().from(events).where(sentTo(user.id));
+    expect(mine).toHaveLength(contents.length);
+    expect(mine.every((row) => row.publishedAt !== null)).toBe(true);
+    await socket.next(() => socket.events().length === contents.length, 'all 30 events');
+    await socket.roundTrip();
+    const received = socket.events();
+    expect(received.map((frame) => frame.message.content).sort()).toEqual([...contents].sort());
+    expect(new Set(received.map((frame) => frame.id)).size).toBe(contents.length);
+    socket.close();
+  });
+
+  it('each recipient gets one message-centre row, however often they are named', async () => {
+    const team = await buildTeam(a.ctx);
+    const user = await buildUser(a.ctx);
+    await a.ctx.db.transaction((tx) => recordNotice(a.ctx, tx, noticeFor(team.id, user.id, 'once')));
+    const rows = await a.ctx.db
+      .select()
+      .from(messages)
+      .where(inArray(messages.recipientId, [user.id]));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'project_notice', method: 'notifyProject', content: 'once' });
+    expect(rows[0].payload.toIds).toEqual([user.id]);
+  });
+});

@@ -1,0 +1,193 @@
+import { NOTICE_KINDS, type RealtimeMessage } from '@ferry/shared';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { Bus } from '../../realtime/bus.js';
+import { type Envelope, userRoom } from '../../realtime/hub.js';
+import { messages } from '../messages/tables.js';
+import { events } from './tables.js';
+
+/** The bus channel every instance's hub listens on. */
+export const EVENTS_CHANNEL = 'events';
+
+const BATCH_SIZE = 200;
+/** An instance publishing a batch holds it this long; if it dies, another takes the rows over after. */
+const LEASE = sql`now() + interval '30 seconds'`;
+/** Published rows are only an outbox: the message centre keeps the notices. */
+const KEEP_PUBLISHED = sql`now() - interval '1 day'`;
+const CLEAN_EVERY_MS = 10 * 60 * 1000;
+
+export interface RecordOptions {
+  /** Rooms besides the recipients' own: everyone watching the project or team gets the event too. */
+  rooms?: string[];
+}
+
+/**
+ * Records a notice in the caller's transaction: one outbox row for the sockets, and one message-centre row
+ * per recipient. Nothing is sent before the transaction commits (see `withNotices`); a rollback sends nothing.
+ */
+export async function recordNotice(
+  ctx: AppContext,
+  tx: Tx,
+  message: RealtimeMessage,
+  options: RecordOptions = {},
+): Promise<void> {
+  const toIds = [...new Set(message.toIds)];
+  const rooms = options.rooms ?? [];
+  if (toIds.length === 0 && rooms.length === 0) return;
+  const payload = { ...message, toIds };
+  await tx
+    .insert(events)
+    .values({ queue: ctx.config.jobQueue, method: message.method, payload, toIds, rooms });
+  if (toIds.length === 0) return;
+  await tx.insert(messages).values(
+    toIds.map((recipientId) => ({
+      recipientId,
+      teamId: message.teamId,
+      projectId: message.projectId || null,
+      kind: NOTICE_KINDS[message.method],
+      method: message.method,
+      fromUserId: message.fromUserId || null,
+      imageId: message.imageId || null,
+      commentId: message.commentId || null,
+      content: message.content,
+      hasAt: message.hasAt,
+      url: message.url,
+      payload,
+      createdAt: ctx.now(),
+    })),
+  );
+}
+
+/** Runs a change in one transaction; the notices it recorded are published as soon as it has committed. */
+export async function withNotices<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await ctx.db.transaction(work);
+  ctx.events.wake();
+  return result;
+}
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * Publishes the outbox on the bus: at once when woken after a commit, and every `sweepMs` for rows a crash
+ * or a bus outage left behind. Rows are claimed with a lease under SKIP LOCKED, so instances sharing the
+ * database never publish the same row twice while its lease holds; a row is marked once the bus took it.
+ */
+export class EventDispatcher {
+  log: Log = { warn: () => {} };
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private again = false;
+  private stopped = false;
+  private lastCleanup = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly queue: string,
+    private readonly sweepMs: number,
+  ) {}
+
+  /** Starts the periodic sweep (main.ts; tests that exercise it). */
+  start() {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.wake(), this.sweepMs);
+    this.timer.unref();
+  }
+
+  /** Publishes what is waiting, without making the caller wait. */
+  wake() {
+    if (this.stopped) return;
+    void this.flush().catch((error) => this.log.warn({ err: error }, 'publishing events failed'));
+  }
+
+  /**
+   * Publishes everything waiting, batch after batch; answers how many were published. A call made while a
+   * flush runs makes that flush look once more, so a row committed meanwhile is not left for the sweep.
+   */
+  flush(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let total = 0;
+      do {
+        this.again = false;
+        for (;;) {
+          const { published, claimed } = await this.publishBatch();
+          total += published;
+          if (claimed < BATCH_SIZE || published < claimed) break;
+        }
+      } while (this.again && !this.stopped);
+      await this.cleanUp();
+      return total;
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async publishBatch(): Promise<{ published: number; claimed: number }> {
+    const waiting = this.db
+      .select({ id: events.id })
+      .from(events)
+      .where(
+        and(
+          eq(events.queue, this.queue),
+          isNull(events.publishedAt),
+          or(isNull(events.leaseUntil), lt(events.leaseUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(events.createdAt))
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    const claimed = await this.db
+      .update(events)
+      .set({ leaseUntil: LEASE })
+      .where(inArray(events.id, waiting))
+      .returning();
+    claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    const published: string[] = [];
+    try {
+      for (const row of claimed) {
+        const envelope: Envelope = {
+          id: row.id,
+          rooms: [...row.toIds.map(userRoom), ...row.rooms],
+          message: row.payload,
+        };
+        await this.bus.publish(EVENTS_CHANNEL, JSON.stringify(envelope));
+        published.push(row.id);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'bus unavailable: events stay in the outbox for the next sweep');
+      const left = claimed.map((row) => row.id).filter((id) => !published.includes(id));
+      await this.db.update(events).set({ leaseUntil: null }).where(inArray(events.id, left));
+    }
+    if (published.length > 0) {
+      await this.db
+        .update(events)
+        .set({ publishedAt: sql`now()`, leaseUntil: null })
+        .where(inArray(events.id, published));
+    }
+    return { published: published.length, claimed: claimed.length };
+  }
+
+  private async cleanUp() {
+    if (Date.now() - this.lastCleanup < CLEAN_EVERY_MS) return;
+    this.lastCleanup = Date.now();
+    await this.db
+      .delete(events)
+      .where(and(eq(events.queue, this.queue), lt(events.publishedAt, KEEP_PUBLISHED)));
+  }
+
+  /** Stops the sweep and waits for a flush under way (before the database closes). */
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+}

@@ -1,0 +1,139 @@
+import { NoticeLimits, type ProjectRoleValue, projectRoleRank } from '@ferry/shared';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { projectRoom } from '../../realtime/hub.js';
+import { cut } from '../messages/notices.js';
+import { noticeNames, othersThan, projectPeople } from './audience.js';
+import { buildMessage, type MessageFields, noticeUrls } from './message.js';
+import { recordNotice } from './outbox.js';
+
+/**
+ * The notices of project changes (spec 002 §4), recorded in the transaction of the change. Project-wide
+ * ones go to the project's people and to every socket that has the project open (its room).
+ */
+
+interface ProjectChange {
+  actorId: string;
+  teamId: string;
+  projectId: string;
+}
+
+async function record(
+  ctx: AppContext,
+  tx: Tx,
+  change: ProjectChange,
+  fields: Omit<MessageFields, 'teamId'>,
+  projectWide = false,
+) {
+  const names = await noticeNames(tx, change);
+  const message = buildMessage({ ...names, teamId: change.teamId, projectId: change.projectId, ...fields });
+  await recordNotice(ctx, tx, message, projectWide ? { rooms: [projectRoom(change.projectId)] } : {});
+}
+
+/** `addProjectMember`: the people newly added, with their role; the notice opens the project. */
+export async function noticeProjectMembersAdded(
+  ctx: AppContext,
+  tx: Tx,
+  change: ProjectChange & { userIds: string[]; role: ProjectRoleValue },
+) {
+  await record(ctx, tx, change, {
+    method: 'addProjectMember',
+    type: change.role,
+    code: projectRoleRank(change.role),
+    toIds: othersThan(change.actorId, change.userIds),
+    url: noticeUrls.stage(change.teamId, change.projectId),
+  });
+}
+
+/** `changeProjectMember`: a member's project role was changed. */
+export async function noticeProjectRoleChanged(
+  ctx: AppContext,
+  tx: Tx,
+  change: ProjectChange & { userId: string; role: ProjectRoleValue },
+) {
+  await record(ctx, tx, change, {
+    method: 'changeProjectMember',
+    type: change.role,
+    code: projectRoleRank(change.role),
+    toIds: othersThan(change.actorId, [change.userId]),
+    url: noticeUrls.memberChange(change.teamId),
+  });
+}
+
+/** `removeProjectMemeber`: the removed member is taken back to the team's project list. */
+export async function noticeRemovedFromProject(
+  ctx: AppContext,
+  tx: Tx,
+  change: ProjectChange & { userId: string },
+) {
+  await record(ctx, tx, change, {
+    method: 'removeProjectMemeber',
+    toIds: othersThan(change.actorId, [change.userId]),
+    url: noticeUrls.memberChange(change.teamId),
+  });
+}
+
+/** `removeProject`: recorded before the project's row goes, while its people can still be found. */
+export async function noticeProjectRemoved(ctx: AppContext, tx: Tx, change: ProjectChange) {
+  await record(
+    ctx,
+    tx,
+    change,
+    {
+      method: 'removeProject',
+      toType: 'project',
+      toIds: othersThan(change.actorId, await projectPeople(tx, change.teamId, change.projectId)),
+      url: noticeUrls.team(change.teamId),
+    },
+    true,
+  );
+}
+
+/** `changeProjectPermission`: the project's permission mode (A or B) changed. */
+export async function noticeProjectPermissionChanged(
+  ctx: AppContext,
+  tx: Tx,
+  change: ProjectChange & { mode: 'A' | 'B' },
+) {
+  await record(
+    ctx,
+    tx,
+    change,
+    {
+      method: 'changeProjectPermission',
+      type: change.mode,
+      toType: 'project',
+      toIds: othersThan(change.actorId, await projectPeople(tx, change.teamId, change.projectId)),
+      url: noticeUrls.stage(change.teamId, change.projectId),
+    },
+    true,
+  );
+}
+
+/** `removeImage`: designs went to the recycle bin; the first one names the notice, `content` all of them. */
+export async function noticeDesignsRemoved(
+  ctx: AppContext,
+  tx: Tx,
+  change: ProjectChange & { designs: { id: string; name: string }[] },
+) {
+  const [first] = change.designs;
+  if (!first) return;
+  await record(
+    ctx,
+    tx,
+    change,
+    {
+      method: 'removeImage',
+      toType: 'project',
+      toIds: othersThan(change.actorId, await projectPeople(tx, change.teamId, change.projectId)),
+      imageId: first.id,
+      imageName: first.name,
+      designName: first.name,
+      isDesign: true,
+      isMulti: change.designs.length > 1,
+      content: cut(change.designs.map((design) => design.name).join('、'), NoticeLimits.contentMax, '…'),
+      url: noticeUrls.stage(change.teamId, change.projectId),
+    },
+    true,
+  );
+}
