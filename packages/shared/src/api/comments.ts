@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CommentLimits } from '../limits.js';
+import type { NoticeGroup, RealtimeMessage } from './notices.js';
 
 /** Comments pinned on designs, their threads, mentions and the stored notices (message centre). */
 const id = z.string().min(1);
@@ -93,6 +94,8 @@ export const messagesQuery = z.object({
     .union([z.boolean(), z.string()])
     .optional()
     .transform((value) => value === true || value === 'true' || value === '1'),
+  /** Only notices stored after this time (ISO 8601): what a reconnecting client missed. */
+  since: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** `POST msg_center/messages/read`: the caller's notices by id, or all of them. */
@@ -128,4 +131,11 @@ export interface MessageView {
   url: string;
   read: boolean;
   create_time: string;
+  /** The new-message dot it lights: project, team or other. */
+  group: NoticeGroup;
+  /** The notice's wording in the caller's language (the templates of `GET msg_center/templates`). */
+  title: string;
+  text: string;
+  /** The real-time message as it was sent. */
+  message: RealtimeMessage;
 }

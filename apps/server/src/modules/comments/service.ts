@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { type DesignRow, designsOfProject } from '../designs/policy.js';
 import { designs, designVersions } from '../designs/tables.js';
+import { withNotices } from '../events/outbox.js';
 import { type CommentNoticeKind, recordCommentNotices } from '../messages/notices.js';
 import { isUuid } from '../teams/policy.js';
 import {
@@ -60,19 +61,27 @@ async function nextThreadNumber(tx: Tx, designId: string): Promise<number> {
   return row.last + 1;
 }
 
-/** Who hears of a comment: the mentioned; for a reply also the thread's author and everyone who replied. */
+/**
+ * Who hears of a comment: the mentioned; for a new thread also the design's followers (with no following
+ * of designs, the people who commented on it), for a reply the thread's author and everyone who replied.
+ */
 async function audience(
   tx: Tx,
   access: CommentAccess,
+  design: DesignRow,
   mentions: string[],
   thread: CommentRow | null,
 ): Promise<string[]> {
-  if (!thread) return mentions;
-  const repliers = await tx
+  const authors = await tx
     .selectDistinct({ authorId: comments.authorId })
     .from(comments)
-    .where(and(eq(comments.parentId, thread.id), isNull(comments.deletedAt)));
-  const participants = [thread.authorId, ...repliers.map((row) => row.authorId)];
+    .where(
+      and(
+        thread ? eq(comments.parentId, thread.id) : eq(comments.designId, design.id),
+        isNull(comments.deletedAt),
+      ),
+    );
+  const participants = [...(thread ? [thread.authorId] : []), ...authors.map((row) => row.authorId)];
   // People who no longer see the project hear nothing of it.
   const seeing = await usersWhoSee(tx, access.project, participants);
   return [...mentions, ...participants.filter((id) => seeing.has(id))];
@@ -86,9 +95,11 @@ async function notify(
   comment: CommentRow,
   recipients: string[],
   mentioned: string[],
+  edited = false,
 ) {
   const kind: CommentNoticeKind = comment.parentId ? 'comment_reply' : 'new_comment';
   await recordCommentNotices(
+    ctx,
     tx,
     {
       kind,
@@ -104,7 +115,7 @@ async function notify(
       recipients,
       mentioned: new Set(mentioned),
     },
-    ctx.now(),
+    { toWatchers: !edited },
   );
 }
 
@@ -133,7 +144,7 @@ export async function createComment(
   }
   const mentions = await checkMentions(ctx.db, access.project, input.mentions);
   const now = ctx.now();
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await withNotices(ctx, async (tx) => {
     const [inserted] = await tx
       .insert(comments)
       .values({
@@ -152,7 +163,15 @@ export async function createComment(
         updatedAt: now,
       })
       .returning();
-    await notify(tx, ctx, access, design, inserted, await audience(tx, access, mentions, thread), mentions);
+    await notify(
+      tx,
+      ctx,
+      access,
+      design,
+      inserted,
+      await audience(tx, access, design, mentions, thread),
+      mentions,
+    );
     return inserted;
   });
   return presentOne(ctx, access, row);
@@ -185,7 +204,7 @@ export async function updateComment(
   const mentions = await checkMentions(ctx.db, access.project, input.mentions);
   const newlyMentioned = mentions.filter((id) => !comment.mentions.includes(id));
   const now = ctx.now();
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await withNotices(ctx, async (tx) => {
     // Only if nobody changed it since it was read: a concurrent edit makes this one stale.
     const [updated] = await tx
       .update(comments)
@@ -193,7 +212,7 @@ export async function updateComment(
       .where(and(eq(comments.id, comment.id), eq(comments.updatedAt, comment.updatedAt)))
       .returning();
     if (!updated) throw fail('COMMENT_UPDATE_FAILED');
-    await notify(tx, ctx, access, design, updated, newlyMentioned, newlyMentioned);
+    await notify(tx, ctx, access, design, updated, newlyMentioned, newlyMentioned, true);
     return updated;
   });
   return presentOne(ctx, access, row);

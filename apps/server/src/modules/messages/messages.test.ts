@@ -81,23 +81,37 @@ describe('notices of comments', () => {
     });
     expect(Array.from(row.content)).toHaveLength(201);
     expect(row.content.endsWith('…')).toBe(true);
+    // The message of spec 002 §3 as the socket sent it: one for everyone the comment mentions.
     expect(row.payload).toEqual({
       method: 'addNewComment',
+      type: '',
+      code: 0,
       teamId: world.team.id,
       projectId: design.projectId,
       projectName: expect.any(String),
       teamName: 'Studio',
       imageName: 'Checkout',
+      designName: 'Checkout',
       fromUserId: writer.id,
-      fromUserName: 'Alexan',
-      toIds: [world.member.id],
+      fromUserName: 'Alexandria Ocasio',
+      fromNickName: '',
+      toIds: [world.member.id, world.viewer.id],
+      toType: 'user',
       content: row.content,
       hasAt: true,
-      commentId: started.id,
-      imageId: design.imageId,
+      isDesign: true,
+      isMulti: false,
+      axureType: '',
       versionId: design.versionIds[0],
+      pageId: '',
+      imageId: design.imageId,
+      commentId: started.id,
       url,
     });
+    // Displays cut the sender's name: 3 characters in a comment's title, 6 elsewhere.
+    const [view] = (await inbox(world.member)).list.filter((item) => item.comment_id === started.id);
+    expect(view).toMatchObject({ title: 'Ale… mentioned you', text: row.content, group: 'other' });
+    expect(view.message).toEqual(row.payload);
 
     // Nobody mentioned, nobody told.
     const quiet = await thread(writer, design);

@@ -1,9 +1,10 @@
 import { NoticeLimits } from '@ferry/shared';
-import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { users } from '../account/tables.js';
-import { teams } from '../teams/tables.js';
-import { messages, type NoticePayload } from './tables.js';
+import { projectRoom } from '../../realtime/hub.js';
+import { noticeNames } from '../events/audience.js';
+import { buildMessage } from '../events/message.js';
+import { recordNotice } from '../events/outbox.js';
 
 /** The notice kinds of spec 002 §5 that comments cause, with their real-time methods (§4). */
 export const COMMENT_NOTICES = {
@@ -52,53 +53,44 @@ export function commentUrl(
 }
 
 /**
- * Stores one notice per recipient, in the transaction that wrote the comment. Each row keeps the real-time
- * message of spec 002 §3 (`payload`, addressed to that one recipient) so a publisher can send it as it is.
+ * Records a comment's notices in the transaction that wrote the comment: one real-time event for the
+ * mentioned (`hasAt`) and one for everyone else concerned, each stored per recipient for the message centre
+ * by the same call (events/outbox.ts), so the socket and the message centre never disagree. Sockets with the
+ * project open get the events too, to refresh their comment lists (an edit that tells nobody sends nothing:
+ * `toWatchers` false). Answers how many people were told.
  */
-export async function recordCommentNotices(tx: Tx, notice: CommentNotice, now: Date): Promise<number> {
+export async function recordCommentNotices(
+  ctx: AppContext,
+  tx: Tx,
+  notice: CommentNotice,
+  options: { toWatchers: boolean } = { toWatchers: true },
+): Promise<number> {
   const recipients = [...new Set(notice.recipients)].filter((id) => id !== notice.fromUserId);
-  if (recipients.length === 0) return 0;
-  const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, notice.teamId));
-  const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, notice.fromUserId));
-  const method = COMMENT_NOTICES[notice.kind];
-  const content = cut(notice.content, NoticeLimits.contentMax, '…');
-  const url = commentUrl(notice);
-  await tx.insert(messages).values(
-    recipients.map((recipientId) => {
-      const hasAt = notice.mentioned.has(recipientId);
-      const payload: NoticePayload = {
-        method,
-        teamId: notice.teamId,
-        projectId: notice.projectId,
-        projectName: notice.projectName,
-        teamName: team?.name ?? '',
-        imageName: notice.imageName,
-        fromUserId: notice.fromUserId,
-        fromUserName: cut(sender?.name ?? '', NoticeLimits.senderNameMax),
-        toIds: [recipientId],
-        content,
-        hasAt,
-        commentId: notice.commentId,
-        imageId: notice.imageId,
-        versionId: notice.versionId,
-        url,
-      };
-      return {
-        recipientId,
-        teamId: notice.teamId,
-        projectId: notice.projectId,
-        kind: notice.kind,
-        method,
-        fromUserId: notice.fromUserId,
-        imageId: notice.imageId,
-        commentId: notice.commentId,
-        content,
-        hasAt,
-        url,
-        payload,
-        createdAt: now,
-      };
-    }),
-  );
+  const names = await noticeNames(tx, { teamId: notice.teamId, actorId: notice.fromUserId });
+  const base = {
+    ...names,
+    method: COMMENT_NOTICES[notice.kind],
+    teamId: notice.teamId,
+    projectId: notice.projectId,
+    projectName: notice.projectName,
+    imageName: notice.imageName,
+    designName: notice.imageName,
+    isDesign: true,
+    content: cut(notice.content, NoticeLimits.contentMax, '…'),
+    commentId: notice.commentId,
+    imageId: notice.imageId,
+    versionId: notice.versionId,
+    url: commentUrl(notice),
+  };
+  const mentioned = recipients.filter((id) => notice.mentioned.has(id));
+  const others = recipients.filter((id) => !notice.mentioned.has(id));
+  const rooms = [projectRoom(notice.projectId)];
+  if (mentioned.length > 0) {
+    await recordNotice(ctx, tx, buildMessage({ ...base, toIds: mentioned, hasAt: true }), { rooms });
+  }
+  // A new comment nobody is told of still reaches the sockets watching the project.
+  if (others.length > 0 || (mentioned.length === 0 && options.toWatchers)) {
+    await recordNotice(ctx, tx, buildMessage({ ...base, toIds: others, hasAt: false }), { rooms });
+  }
   return recipients.length;
 }

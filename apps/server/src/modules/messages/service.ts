@@ -1,18 +1,25 @@
-import type { MessageView } from '@ferry/shared';
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { kindGroup, type Lang, type MessageView, type NoticeGroup } from '@ferry/shared';
+import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../account/tables.js';
 import { designs } from '../designs/tables.js';
+import { renderNotice } from '../events/templates.js';
 import { projects } from '../projects/tables.js';
 import { isUuid } from '../teams/policy.js';
 import { teamMembers } from '../teams/tables.js';
 import { messages } from './tables.js';
 
+/** The news of leaving a team stays in view after it, so someone who was offline still learns of it. */
+const KEPT_AFTER_LEAVING = ['team_exit', 'team_dissolved'];
+
 /** The caller's own notices, of teams they are still in (leaving a team takes its notices out of view). */
 function ownNotices(userId: string): SQL {
   return and(
     eq(messages.recipientId, userId),
-    sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${messages.teamId} and ${teamMembers.userId} = ${userId})`,
+    or(
+      sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${messages.teamId} and ${teamMembers.userId} = ${userId})`,
+      inArray(messages.kind, KEPT_AFTER_LEAVING),
+    ),
   ) as SQL;
 }
 
@@ -28,7 +35,8 @@ async function unreadCount(ctx: AppContext, userId: string): Promise<number> {
 export async function listMessages(
   ctx: AppContext,
   userId: string,
-  input: { page: number; page_size: number; kind?: string; unread: boolean },
+  input: { page: number; page_size: number; kind?: string; unread: boolean; since?: string },
+  lang: Lang = 'en-US',
 ) {
   const rows = await ctx.db
     .select({
@@ -47,6 +55,7 @@ export async function listMessages(
         ownNotices(userId),
         input.kind ? eq(messages.kind, input.kind) : undefined,
         input.unread ? isNull(messages.readAt) : undefined,
+        input.since ? gt(messages.createdAt, new Date(input.since)) : undefined,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -72,6 +81,9 @@ export async function listMessages(
       url: message.url,
       read: message.readAt !== null,
       create_time: message.createdAt.toISOString(),
+      group: kindGroup(message.kind),
+      ...renderNotice(message.payload, lang),
+      message: message.payload,
     }),
   );
   return { list, has_next: rows.length > input.page_size, unread: await unreadCount(ctx, userId) };
@@ -93,4 +105,16 @@ export async function markRead(ctx: AppContext, userId: string, input: { ids?: s
       );
   }
   return { unread: await unreadCount(ctx, userId) };
+}
+
+/** `GET msg_center/messages/unread`: the caller's unread notices, in all and per new-message dot. */
+export async function unreadSummary(ctx: AppContext, userId: string) {
+  const rows = await ctx.db
+    .select({ kind: messages.kind, unread: count() })
+    .from(messages)
+    .where(and(ownNotices(userId), isNull(messages.readAt)))
+    .groupBy(messages.kind);
+  const groups: Record<NoticeGroup, number> = { project: 0, team: 0, other: 0 };
+  for (const row of rows) groups[kindGroup(row.kind)] += Number(row.unread);
+  return { unread: groups.project + groups.team + groups.other, groups };
 }

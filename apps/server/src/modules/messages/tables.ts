@@ -1,3 +1,4 @@
+import type { RealtimeMessage } from '@ferry/shared';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { generatedId, stampedNow } from '../../db/columns.js';
 import { users } from '../account/tables.js';
@@ -5,25 +6,6 @@ import { comments } from '../comments/tables.js';
 import { designs } from '../designs/tables.js';
 import { projects } from '../projects/tables.js';
 import { teams } from '../teams/tables.js';
-
-/** The real-time message of spec 002 §3, as stored with each notice so a publisher can send it unchanged. */
-export interface NoticePayload {
-  method: string;
-  teamId: string;
-  projectId: string | null;
-  projectName: string;
-  teamName: string;
-  imageName: string;
-  fromUserId: string | null;
-  fromUserName: string;
-  toIds: string[];
-  content: string;
-  hasAt: boolean;
-  commentId: string | null;
-  imageId: string | null;
-  versionId: string | null;
-  url: string;
-}
 
 /**
  * A stored notice (the message centre): one row per recipient, written in the transaction of what caused it.
@@ -50,7 +32,8 @@ export const messages = pgTable(
     content: text('content').notNull().default(''),
     hasAt: boolean('has_at').notNull().default(false),
     url: text('url').notNull().default(''),
-    payload: jsonb('payload').$type<NoticePayload>().notNull(),
+    /** The real-time message of spec 002 §3 as it was sent (events/outbox.ts). */
+    payload: jsonb('payload').$type<RealtimeMessage>().notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: stampedNow('created_at'),
   },
