@@ -3,7 +3,7 @@
  * for the layer under the pointer; the baseline is the linear scan over every leaf giving the same answer.
  * Times are µs per pointer-move over a path that sweeps the whole design, like a hand moving the mouse.
  */
-import { type Layer, type LayerDoc, walkLayers } from '@ferry/shared';
+import { type Layer, type LayerDoc, plainLayer, walkLayers } from '@ferry/shared';
 import { buildLayerIndex } from '../packages/shared/src/layerIndex.js';
 
 const WIDTH = 1440;
@@ -17,20 +17,8 @@ export function syntheticDoc(layerCount = LAYERS): LayerDoc {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
     return seed / 2 ** 31;
   };
-  const leaf = (id: string, x: number, y: number, width: number, height: number): Layer => ({
-    id,
-    name: id,
-    type: 'shape',
-    frame: { x, y, width, height },
-    visible: true,
-    opacity: 1,
-    blendMode: 'normal',
-    radius: null,
-    fills: [],
-    borders: [],
-    shadows: [],
-    exportable: false,
-  });
+  const leaf = (id: string, x: number, y: number, width: number, height: number): Layer =>
+    plainLayer(id, id, 'shape', { x, y, width, height });
   const groups: Layer[] = [];
   for (let g = 0; g * 11 < layerCount; g++) {
     const x = Math.round(random() * (WIDTH - 400));

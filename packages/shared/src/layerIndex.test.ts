@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildLayerIndex, hitTestLinear, pickLayer } from './layerIndex.js';
-import type { Layer, LayerDoc, LayerType } from './layers.js';
+import { type Layer, type LayerDoc, type LayerType, plainLayer } from './layers.js';
 
 function layer(id: string, x: number, y: number, width: number, height: number, extra: Partial<Layer> = {}) {
   const type: LayerType = extra.children ? 'group' : 'shape';
-  return {
-    id,
-    name: id,
-    type,
-    frame: { x, y, width, height },
-    visible: true,
-    opacity: 1,
-    blendMode: 'normal',
-    radius: null,
-    fills: [],
-    borders: [],
-    shadows: [],
-    exportable: false,
-    ...extra,
-  } satisfies Layer;
+  return plainLayer(id, id, type, { x, y, width, height }, extra);
 }
 
 const doc = (layers: Layer[], width = 400, height = 300): LayerDoc => ({

@@ -117,6 +117,31 @@ export interface LayerDoc {
   truncated?: boolean;
 }
 
+/** A visible layer with nothing painted on it yet: what importers start from and tests build on. */
+export function plainLayer(
+  id: string,
+  name: string,
+  type: LayerType,
+  frame: Frame,
+  extra: Partial<Layer> = {},
+): Layer {
+  return {
+    id,
+    name,
+    type,
+    frame,
+    visible: true,
+    opacity: 1,
+    blendMode: 'normal',
+    radius: null,
+    fills: [],
+    borders: [],
+    shadows: [],
+    exportable: false,
+    ...extra,
+  };
+}
+
 /** Every layer of a tree, depth first, parents before children. */
 export function* walkLayers(layers: readonly Layer[]): Generator<Layer> {
   for (const layer of layers) {

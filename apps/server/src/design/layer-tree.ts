@@ -1,4 +1,4 @@
-import type { Frame, Layer, LayerType, Rgba, TextRun } from '@ferry/shared';
+import { type Frame, type Layer, type LayerType, plainLayer, type Rgba, type TextRun } from '@ferry/shared';
 
 /** Importers keep two decimals: enough for sub-pixel positions, without float noise (17.999998). */
 export const round = (value: number, digits = 2): number => {
@@ -21,20 +21,7 @@ export function rgba(r: number, g: number, b: number, a = 1): Rgba {
 
 /** A layer with every style field at its neutral value; importers fill in what the source has. */
 export function newLayer(id: string, name: string, type: LayerType, frame: Frame): Layer {
-  return {
-    id,
-    name,
-    type,
-    frame: roundFrame(frame),
-    visible: true,
-    opacity: 1,
-    blendMode: 'normal',
-    radius: null,
-    fills: [],
-    borders: [],
-    shadows: [],
-    exportable: false,
-  };
+  return plainLayer(id, name, type, roundFrame(frame));
 }
 
 /** The smallest frame holding all of them; null for none. */

@@ -1,21 +1,9 @@
-import type { Layer } from '@ferry/shared';
+import { type Layer, plainLayer } from '@ferry/shared';
 import { describe, expect, it } from 'vitest';
 import { androidName, planSlices, sliceName, sliceSize } from './plan.js';
 
-const layer = (id: string, name: string, width: number, height: number): Layer => ({
-  id,
-  name,
-  type: 'image',
-  frame: { x: 0, y: 0, width, height },
-  visible: true,
-  opacity: 1,
-  blendMode: 'normal',
-  radius: null,
-  fills: [],
-  borders: [],
-  shadows: [],
-  exportable: true,
-});
+const layer = (id: string, name: string, width: number, height: number): Layer =>
+  plainLayer(id, name, 'image', { x: 0, y: 0, width, height }, { exportable: true });
 
 describe('slice names', () => {
   it('drop the characters a downloaded file name loses, and Generator suffixes', () => {

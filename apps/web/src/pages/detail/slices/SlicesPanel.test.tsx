@@ -1,5 +1,5 @@
 import '../../../test/setup';
-import { type BaseScale, Codes, type Layer, type LayerDoc } from '@ferry/shared';
+import { type BaseScale, Codes, type Layer, type LayerDoc, plainLayer } from '@ferry/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,21 +10,7 @@ import { envelope, ok, type SeenRequest, stubFetch } from '../../../test/http';
 import { SlicesPanel } from './SlicesPanel';
 
 function layer(id: string, name: string, frame: Layer['frame'], overrides: Partial<Layer> = {}): Layer {
-  return {
-    id,
-    name,
-    type: 'image',
-    frame,
-    visible: true,
-    opacity: 1,
-    blendMode: 'normal',
-    radius: null,
-    fills: [],
-    borders: [],
-    shadows: [],
-    exportable: false,
-    ...overrides,
-  };
+  return plainLayer(id, name, 'image', frame, overrides);
 }
 
 const icon = layer('1.0', 'icon-cart', { x: 40, y: 20, width: 96, height: 48 }, { exportable: true });

@@ -1,4 +1,4 @@
-import type { Layer, LayerDoc, Rgba } from '@ferry/shared';
+import { type Layer, type LayerDoc, plainLayer, type Rgba } from '@ferry/shared';
 
 /** A hand-made LayerDoc of a 750 × 1334 phone screen drawn at @2x, for the inspect view's tests. */
 export const rgba = (r: number, g: number, b: number, a = 1): Rgba => ({ r, g, b, a });
@@ -10,21 +10,7 @@ export function shape(
   extra: Partial<Layer> = {},
 ): Layer {
   const [x, y, width, height] = frame;
-  return {
-    id,
-    name,
-    type: 'shape',
-    frame: { x, y, width, height },
-    visible: true,
-    opacity: 1,
-    blendMode: 'normal',
-    radius: null,
-    fills: [],
-    borders: [],
-    shadows: [],
-    exportable: false,
-    ...extra,
-  };
+  return plainLayer(id, name, 'shape', { x, y, width, height }, extra);
 }
 
 const ink = rgba(30, 32, 37);
