@@ -21,7 +21,10 @@ export const sliceExportBody = z.object({
     .refine((value) => (BASE_SCALES as readonly number[]).includes(value))
     .default(1),
   /** svg is added only where the source is vector; png always. */
-  formats: z.array(z.enum(['png', 'svg'])).min(1).default(['png']),
+  formats: z
+    .array(z.enum(['png', 'svg']))
+    .min(1)
+    .default(['png']),
 });
 export type SliceExportBody = z.input<typeof sliceExportBody>;
 
