@@ -7,6 +7,7 @@
  * 3c. The stage's first thumbnails of a 1,000-design project in Chromium, against a bare page of the same images.
  * 4a. The inspect view's hover hit-test on a 5,000-layer LayerDoc (µs per pointer-move), against a linear scan.
  * 4b. PSD import into a LayerDoc, against ag-psd's bare parse of the same file.
+ * 5. A notice's delivery to 1,000 sockets through two instances and Redis, against a bare `ws` broadcast.
  * `npm run bench -- 3b` (or several names) runs only the figures named.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,6 +18,7 @@ import { teams } from '../apps/server/src/modules/teams/tables.js';
 import { basic, call, measure, report, startBenchServer } from './harness.js';
 import { hoverHitTest } from './hit-test.js';
 import { psdImport } from './psd-import.js';
+import { realtimeDelivery } from './realtime.js';
 import { seedStageProject } from './seed-stage.js';
 import { stageFirstRender } from './stage-render.js';
 import { variantGeneration } from './variants.js';
@@ -103,6 +105,7 @@ const FIGURES: Record<string, () => Promise<void>> = {
   '3c': stageFirstRender,
   '4a': hoverHitTest,
   '4b': psdImport,
+  '5': realtimeDelivery,
 };
 
 async function main() {

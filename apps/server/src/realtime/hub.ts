@@ -143,9 +143,17 @@ export class Hub {
   deliver(envelope: Envelope): number {
     const targets = this.membersOf(envelope.rooms);
     if (targets.size > 0) {
-      const frame = JSON.stringify({ type: 'event', id: envelope.id, message: envelope.message });
-      for (const client of targets)
-        if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
+      // Each socket learns only whether its own user is a recipient: the list of everyone told stays on the
+      // server (a notice to 1,000 people would otherwise send each of them 1,000 ids).
+      const recipients = new Set(envelope.message.toIds);
+      const frameFor = (toIds: string[]) =>
+        JSON.stringify({ type: 'event', id: envelope.id, message: { ...envelope.message, toIds } });
+      const watcherFrame = frameFor([]);
+      for (const client of targets) {
+        if (client.socket.readyState !== client.socket.OPEN) continue;
+        const recipient = client.userId !== null && recipients.has(client.userId);
+        client.socket.send(recipient ? frameFor([client.userId as string]) : watcherFrame);
+      }
     }
     this.applyMembership(envelope.message);
     return targets.size;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMessage } from '../modules/events/message.js';
+import { recordNotice, withNotices } from '../modules/events/outbox.js';
 import { newProject } from '../modules/sections/stage-fixtures.js';
 import { asUser } from '../test/api.js';
 import { startTestServer, type TestServer } from '../test/context.js';
@@ -34,6 +36,31 @@ describe('authentication', () => {
     expect(frame.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(frame.message).toMatchObject({ teamId: team.id, toIds: [member.id], type: 'admin', code: 3 });
     socket.close();
+  });
+
+  it('a notice to several people reaches each of them naming only them, not the others', async () => {
+    const team = await buildTeam(server.ctx);
+    const [first, second] = [await buildUser(server.ctx), await buildUser(server.ctx)];
+    const sockets = [
+      await TestSocket.signedIn(url, first.token),
+      await TestSocket.signedIn(url, second.token),
+    ];
+    await withNotices(server.ctx, (tx) =>
+      recordNotice(
+        server.ctx,
+        tx,
+        buildMessage({
+          method: 'notifyProject',
+          teamId: team.id,
+          toIds: [first.id, second.id],
+          content: 'Ready',
+        }),
+      ),
+    );
+    const [toFirst, toSecond] = await Promise.all(sockets.map((socket) => socket.event('notifyProject')));
+    expect(toFirst.message).toMatchObject({ content: 'Ready', toIds: [first.id] });
+    expect(toSecond.message).toMatchObject({ content: 'Ready', toIds: [second.id] });
+    for (const socket of sockets) socket.close();
   });
 
   it('a made-up token is refused with 4401 and the code of an expired session', async () => {

@@ -53,7 +53,8 @@ export async function recordNotice(
       content: message.content,
       hasAt: message.hasAt,
       url: message.url,
-      payload,
+      // Each recipient's copy names only them, as the socket sends it (see Hub.deliver).
+      payload: { ...payload, toIds: [recipientId] },
       createdAt: ctx.now(),
     })),
   );

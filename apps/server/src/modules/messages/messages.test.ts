@@ -81,7 +81,7 @@ describe('notices of comments', () => {
     });
     expect(Array.from(row.content)).toHaveLength(201);
     expect(row.content.endsWith('…')).toBe(true);
-    // The message of spec 002 §3 as the socket sent it: one for everyone the comment mentions.
+    // The message of spec 002 §3 as the socket sent it to this recipient: it names only them.
     expect(row.payload).toEqual({
       method: 'addNewComment',
       type: '',
@@ -95,7 +95,7 @@ describe('notices of comments', () => {
       fromUserId: writer.id,
       fromUserName: 'Alexandria Ocasio',
       fromNickName: '',
-      toIds: [world.member.id, world.viewer.id],
+      toIds: [world.member.id],
       toType: 'user',
       content: row.content,
       hasAt: true,
