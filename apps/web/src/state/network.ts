@@ -3,9 +3,10 @@ import { useSyncExternalStore } from 'react';
 import { API_BASE } from '../api/base';
 
 /**
- * Network status behind the top banner (spec 000 §8): a failed request turns it `offline`
- * ("network disconnected, trying to reconnect") and starts checking the server; the first success
- * turns it `reconnected` ("network connected") for 3 s, then back to `online`.
+ * Network status behind the top banner (spec 000 §8, spec 002 §8): a failed request or a dropped real-time
+ * socket turns it `offline` ("network disconnected, trying to reconnect"); a failed request also starts
+ * checking the server. Once requests succeed and the socket is back, it turns `reconnected` ("network
+ * connected") for 3 s, then back to `online`.
  */
 export type NetworkStatus = 'online' | 'offline' | 'reconnected';
 
@@ -16,6 +17,8 @@ let status: NetworkStatus = 'online';
 const listeners = new Set<() => void>();
 let probeTimer: ReturnType<typeof setInterval> | null = null;
 let settleTimer: ReturnType<typeof setTimeout> | null = null;
+/** The real-time socket is reconnecting: requests succeeding alone do not make the network "connected". */
+let socketDown = false;
 
 function set(next: NetworkStatus): void {
   if (status === next) return;
@@ -71,6 +74,30 @@ export function reportNetworkFailure(): void {
 export function reportNetworkSuccess(): void {
   if (status !== 'offline') return;
   stopProbing();
+  if (!socketDown) settle();
+}
+
+/** The real-time socket dropped and is reconnecting (spec 002 §4). */
+export function reportSocketDown(): void {
+  socketDown = true;
+  if (settleTimer) clearTimeout(settleTimer);
+  settleTimer = null;
+  set('offline');
+}
+
+/**
+ * The socket is back (`restored`), or no longer tries (`restored` false: the banner then follows the
+ * requests alone).
+ */
+export function reportSocketUp(restored = true): void {
+  if (!socketDown) return;
+  socketDown = false;
+  if (status !== 'offline' || probeTimer) return;
+  if (restored) settle();
+  else set('online');
+}
+
+function settle(): void {
   set('reconnected');
   settleTimer = setTimeout(() => {
     settleTimer = null;
@@ -81,6 +108,7 @@ export function reportNetworkSuccess(): void {
 /** Back to the initial state (tests). */
 export function resetNetworkStatus(): void {
   stopProbing();
+  socketDown = false;
   if (settleTimer) clearTimeout(settleTimer);
   settleTimer = null;
   set('online');
