@@ -9,6 +9,8 @@ import designsZhCN from './designs.zh-CN.json';
 import enUS from './en-US.json';
 import inspectEnUS from './inspect.en-US.json';
 import inspectZhCN from './inspect.zh-CN.json';
+import realtimeEnUS from './realtime.en-US.json';
+import realtimeZhCN from './realtime.zh-CN.json';
 import stageEnUS from './stage.en-US.json';
 import stageZhCN from './stage.zh-CN.json';
 import zhCN from './zh-CN.json';
@@ -31,8 +33,26 @@ export function detectLang(): Lang {
 void i18n.use(initReactI18next).init({
   // Each room keeps its texts in its own pair of files; their top-level keys do not overlap.
   resources: {
-    'zh-CN': { translation: { ...zhCN, ...stageZhCN, ...designsZhCN, ...inspectZhCN, ...commentsZhCN } },
-    'en-US': { translation: { ...enUS, ...stageEnUS, ...designsEnUS, ...inspectEnUS, ...commentsEnUS } },
+    'zh-CN': {
+      translation: {
+        ...zhCN,
+        ...stageZhCN,
+        ...designsZhCN,
+        ...inspectZhCN,
+        ...commentsZhCN,
+        ...realtimeZhCN,
+      },
+    },
+    'en-US': {
+      translation: {
+        ...enUS,
+        ...stageEnUS,
+        ...designsEnUS,
+        ...inspectEnUS,
+        ...commentsEnUS,
+        ...realtimeEnUS,
+      },
+    },
   },
   lng: detectLang(),
   fallbackLng: 'en-US',

@@ -23,6 +23,8 @@ export const StorageKeys = {
   inspectPrefs: 'inspectPrefs',
   /** The lab options of spec 000 §3 (ESC on the mark page, free zoom, performance priority). */
   lab: 'lab',
+  /** The new-message dots of spec 002 §4: project, team, other. */
+  messageDots: 'msgDots',
 } as const;
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

@@ -1,0 +1,189 @@
+import '../test/setup';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { commentKeys } from '../api/comments';
+import { queryClient } from '../queryClient';
+import { getMessageDots, reloadMessageDots } from '../state/messageDots';
+import { applyLogin, getSession } from '../state/session';
+import { StorageKeys } from '../state/storage';
+import { getTeamEvent } from '../state/teamEvents';
+import { buildLogin, buildTeam } from '../test/fixtures';
+import { envelope, ok, type SeenRequest, stubFetch } from '../test/http';
+import { handleNotice } from './dispatch';
+import { normaliseMessage, type RealtimeMessage } from './message';
+import { commentNotice } from './testing';
+import { clearToasts, getToasts } from './toasts';
+
+const alpha = buildTeam('team-a', 'Alpha', 'member');
+const beta = buildTeam('team-b', 'Beta', 'member');
+
+const templates = {
+  addNewComment: {
+    kind: 'new_comment',
+    title: { 'zh-CN': '{username} 发表了新评论', 'en-US': '{username} commented' },
+    mentionTitle: { 'zh-CN': '{username} 在评论中@了你', 'en-US': '{username} mentioned you' },
+    text: { 'zh-CN': '{content}', 'en-US': '{content}' },
+  },
+  changeProjectMember: {
+    kind: 'project_adjusted',
+    title: { 'zh-CN': '项目调整', 'en-US': 'Project role changed' },
+    text: {
+      'zh-CN': '{username} 将你在项目「{projectName}」的角色调整为{role}',
+      'en-US': '{username} changed your role in the project "{projectName}" to {role}',
+    },
+  },
+};
+
+let seen: SeenRequest[];
+
+function signIn(role: 'member' | 'superadmin' = 'member') {
+  const teams = [buildTeam('team-a', 'Alpha', role), beta];
+  applyLogin(buildLogin({ teams }));
+  seen = stubFetch((req) => {
+    if (req.path === '/api/msg_center/templates')
+      return envelope('00000', 'success', { source_type: 'ts', templates }, 200, 'data');
+    if (req.path === '/api/account/user_teams') return ok([buildTeam('team-a', 'Alpha', role)]);
+    return ok({});
+  });
+}
+
+const notice = (fields: Partial<RealtimeMessage>) =>
+  normaliseMessage({ ...commentNotice(), ...fields } as RealtimeMessage);
+
+/** The page on screen (the hash router's address). */
+const showing = (route: string) => {
+  window.location.hash = `#${route}`;
+};
+
+beforeEach(() => {
+  clearToasts();
+  reloadMessageDots();
+});
+afterEach(() => clearToasts());
+
+describe('reactions to notices (spec 002 §4)', () => {
+  it('a new comment refreshes the design’s comments and shows a toast in the template’s words', async () => {
+    signIn();
+    const key = commentKeys.threads('team-a', 'p1', 'img-1', 'v1', 'all');
+    queryClient.setQueryData(key, { threads: [] });
+    await handleNotice(notice({ fromUserName: 'Bellatrix', hasAt: true }), 'live');
+
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    const [toast] = getToasts();
+    // The sender is cut to 3 characters in a comment's title.
+    expect(toast).toMatchObject({ title: 'Bel… mentioned you', text: 'Please align the total' });
+    // Shown toasts go to the message centre's operation log.
+    await vi.waitFor(() =>
+      expect(
+        seen.filter((req) => req.path === '/api/msg_center/option_log/add').map((req) => req.body),
+      ).toEqual([{ action: 'show', method: 'addNewComment', team_id: 'team-a' }]),
+    );
+  });
+
+  it('titles a notice by its kind when the templates cannot be had', async () => {
+    applyLogin(buildLogin({ teams: [alpha] }));
+    stubFetch((req) =>
+      req.path === '/api/msg_center/templates' ? envelope('19001', 'bad', undefined, 400) : ok({}),
+    );
+    await handleNotice(notice({ method: 'replyComment' }), 'live');
+    expect(getToasts()[0]).toMatchObject({ title: 'Comment reply', text: 'Please align the total' });
+  });
+
+  it('removal from the active team, or its dissolution, raises the full-screen tip instead of a toast', async () => {
+    signIn();
+    await handleNotice(notice({ method: 'removeTeamMemeber', url: '' }), 'live');
+    expect(getTeamEvent()).toMatchObject({ kind: 'removed' });
+    expect(getToasts()).toEqual([]);
+  });
+
+  it('dissolution of the active team raises the "dissolved" tip', async () => {
+    signIn();
+    await handleNotice(notice({ method: 'dissolutionTeam', url: '' }), 'live');
+    expect(getTeamEvent()).toMatchObject({ kind: 'dissolved' });
+  });
+
+  it('removal from another team reloads the teams and only tells', async () => {
+    signIn();
+    await handleNotice(notice({ method: 'removeTeamMemeber', teamId: 'team-b', url: '' }), 'live');
+    expect(getTeamEvent()).toBeNull();
+    expect(getToasts()).toHaveLength(1);
+    await vi.waitFor(() => expect(getSession().teams.map((team) => team.id)).toEqual(['team-a']));
+    expect(seen.some((req) => req.path === '/api/account/user_teams')).toBe(true);
+  });
+
+  it('removal from the project on screen raises "return to team project list"; elsewhere it only tells', async () => {
+    signIn();
+    showing('/item/project/stage?tid=team-a&pid=p1');
+    await handleNotice(notice({ method: 'removeProjectMemeber', projectName: 'Checkout' }), 'live');
+    expect(getTeamEvent()).toMatchObject({
+      kind: 'projectRemoved',
+      teamId: 'team-a',
+      projectId: 'p1',
+      projectName: 'Checkout',
+    });
+    expect(getToasts()).toEqual([]);
+  });
+
+  it('removal of a project not on screen is a toast, not a tip', async () => {
+    signIn();
+    showing('/item/project/stage?tid=team-a&pid=p9');
+    await handleNotice(notice({ method: 'removeProjectMemeber' }), 'live');
+    expect(getTeamEvent()).toBeNull();
+    expect(getToasts()).toHaveLength(1);
+  });
+
+  it('a super admin skips the in-project removal tip, but not the deletion tip', async () => {
+    signIn('superadmin');
+    showing('/item/project/detailDetach?project_id=p1&tid=team-a&pid=p1&image_id=img-1');
+    await handleNotice(notice({ method: 'removeProjectMemeber' }), 'live');
+    expect(getTeamEvent()).toBeNull();
+    await handleNotice(notice({ method: 'removeProject' }), 'live');
+    expect(getTeamEvent()).toMatchObject({ kind: 'projectDeleted', projectId: 'p1' });
+  });
+
+  it('a role change refreshes the project and its list, with the role in the reader’s words', async () => {
+    signIn();
+    const members = ['team', 'team-a', 'project', 'p1', 'members'];
+    const list = ['team', 'team-a', 'projects', 'list'];
+    queryClient.setQueryData(members, []);
+    queryClient.setQueryData(list, []);
+    await handleNotice(
+      notice({
+        method: 'changeProjectMember',
+        type: 'onlooker',
+        projectName: 'Checkout',
+        fromUserName: 'Bella',
+      }),
+      'live',
+    );
+    expect(queryClient.getQueryState(members)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(list)?.isInvalidated).toBe(true);
+    expect(getToasts()[0].text).toBe('Bella changed your role in the project "Checkout" to project viewer');
+  });
+
+  it('a notice of the watched project meant for others only refreshes: no toast, no dot, no tip', async () => {
+    signIn();
+    showing('/item/project/stage?tid=team-a&pid=p1');
+    const key = commentKeys.threads('team-a', 'p1', 'img-1', 'v1', 'all');
+    queryClient.setQueryData(key, { threads: [] });
+    await handleNotice(notice({ toIds: [] }), 'live');
+    await handleNotice(notice({ method: 'removeProject', toIds: [] }), 'live');
+    await handleNotice(notice({ method: 'addProjectMember', toIds: ['someone-else'] }), 'live');
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(getToasts()).toEqual([]);
+    expect(getTeamEvent()).toBeNull();
+    expect(getMessageDots()).toEqual({ project: false, team: false, other: false });
+  });
+
+  it('lights the dot of the notice’s group and keeps it in local storage', async () => {
+    signIn();
+    await handleNotice(notice({ method: 'addProjectMember' }), 'live');
+    expect(getMessageDots()).toEqual({ project: true, team: false, other: false });
+    await handleNotice(notice({ method: 'addNewComment' }), 'live');
+    await handleNotice(notice({ method: 'changeTeamPermission' }), 'live');
+    expect(JSON.parse(window.localStorage.getItem(StorageKeys.messageDots) ?? '{}')).toEqual({
+      project: true,
+      team: true,
+      other: true,
+    });
+  });
+});
