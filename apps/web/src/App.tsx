@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { ClientUiBridge } from './components/ClientUiBridge';
 import { useLang } from './components/hooks';
 import { NetworkBanner } from './components/NetworkBanner';
+import { RealtimeBridge } from './components/RealtimeBridge';
 import { TeamEventTip } from './components/TeamEventTip';
 import { queryClient } from './queryClient';
 
@@ -23,8 +24,8 @@ export const theme: ThemeConfig = {
 };
 
 /**
- * Query cache, antd theme and locale (following the UI language), the client's UI, the network banner and
- * the full-screen team-event tip.
+ * Query cache, antd theme and locale (following the UI language), the client's UI, the network banner, the
+ * real-time connection with its toasts, and the full-screen team-event tip.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
@@ -39,6 +40,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <ClientUiBridge />
           <NetworkBanner />
           {children}
+          <RealtimeBridge />
           <TeamEventTip />
         </AntApp>
       </ConfigProvider>

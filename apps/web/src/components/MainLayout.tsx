@@ -5,6 +5,7 @@ import { checkTeamRole } from '../state/roleInfo';
 import { useSession } from '../state/session';
 import { AppHeader } from './AppHeader';
 import { ExpiryBanner } from './ExpiryBanner';
+import { RealtimeWatch } from './RealtimeBridge';
 
 /** The team role check of spec 000 §4, once per team per day, for the active team. */
 function useTeamRoleCheck(enabled: boolean) {
@@ -21,6 +22,7 @@ export function MainLayout({ sidebar = false, showTeam = true }: { sidebar?: boo
   return (
     <div className="app-shell">
       <AppHeader showTeam={showTeam} />
+      <RealtimeWatch />
       {showTeam ? <ExpiryBanner /> : null}
       <div className="app-body">
         {sidebar ? <ItemSidebar /> : null}
