@@ -115,6 +115,19 @@ describe('real-time notices', () => {
     expect(await thread.textContent()).toContain('the total should line up with the pay button');
     await screenshot(bobPage, 'realtime-02-comment');
 
+    // With the design open, a thread Olga starts without telling Bob still appears in his list as it happens.
+    await bobPage.getByTestId('comment-thread-back').click();
+    await api.call(olga, 'POST', 'project/comment', {
+      team_id: teamId,
+      project_id: projectId,
+      image_id: imageId,
+      content: 'The icons could be a little lighter',
+      position: { x: 60, y: 50 },
+    });
+    await expect
+      .poll(() => bobPage.getByTestId('comment-row').allTextContents(), { timeout: 5000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('The icons could be a little lighter')]));
+
     await olgaPage.context().close();
     await bobPage.context().close();
   });

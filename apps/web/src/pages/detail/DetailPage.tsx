@@ -6,6 +6,7 @@ import { designsApi } from '../../api/designs';
 import { isApiError } from '../../api/errors';
 import { inspectApi } from '../../api/inspect';
 import { pageTitle } from '../../components/hooks';
+import { RealtimeWatch } from '../../components/RealtimeBridge';
 import { useLab } from '../../state/lab';
 import { detailPath, stageImagesKey, stagePath } from '../stage/paths';
 import { VersionsDrawer } from '../stage/versions';
@@ -167,6 +168,8 @@ export function DetailPage() {
   const onSelect = (layer: Layer | null) => setSelectedId(layer?.id ?? null);
   return (
     <div className="detail-page" data-testid="detail-page">
+      {/* The project's notices refresh this view's comments as they happen (spec 002 §4). */}
+      <RealtimeWatch />
       <DetailTopBar
         name={image?.name ?? ''}
         versions={versions}
