@@ -68,6 +68,41 @@ export function apiClient(baseUrl: string) {
     return answer.images;
   }
 
+  /** A new team of `session` with one project in it. */
+  async function teamWithProject(
+    session: Session,
+    teamName: string,
+    project: { name: string; type: string },
+  ) {
+    const teamId = (await call<{ id: string }>(session, 'POST', 'account/team', { name: teamName })).id;
+    const { project_id: projectId } = await call<{ project_id: string }>(
+      session,
+      'POST',
+      'project/project_info',
+      {
+        team_id: teamId,
+        ...project,
+      },
+    );
+    return { teamId, projectId };
+  }
+
+  /** A new user who joins the team by the invitation link the owner makes for `role`. */
+  async function joinedMember(owner: Session, teamId: string, role: string, name: string, stamp: number) {
+    const link = await call<{ inviteSign: string; time: number; token: string }>(
+      owner,
+      'GET',
+      `account/team_invite_link?team_id=${teamId}&role=${role}`,
+    );
+    const member = await register(name, stamp);
+    await call(member, 'POST', 'account/join_by_link', {
+      inviteSign: link.inviteSign,
+      time: link.time,
+      token: link.token,
+    });
+    return member;
+  }
+
   /** A page already signed in as `session` (the token and user id the app keeps locally). */
   async function signedInPage(
     browser: Browser,
@@ -89,5 +124,5 @@ export function apiClient(baseUrl: string) {
     return page;
   }
 
-  return { call, register, uploadDesigns, signedInPage };
+  return { call, register, uploadDesigns, teamWithProject, joinedMember, signedInPage };
 }

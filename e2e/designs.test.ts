@@ -121,14 +121,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   api = apiClient(server.url);
   owner = await api.register('Dana', stamp);
-  teamId = (await api.call<{ id: string }>(owner, 'POST', 'account/team', { name: 'Lighthouse' })).id;
-  projectId = (
-    await api.call<{ project_id: string }>(owner, 'POST', 'project/project_info', {
-      team_id: teamId,
-      name: 'Banking',
-      type: 'mobile',
-    })
-  ).project_id;
+  ({ teamId, projectId } = await api.teamWithProject(owner, 'Lighthouse', {
+    name: 'Banking',
+    type: 'mobile',
+  }));
   page = await api.signedInPage(browser, owner, { width: 1440, height: 900 });
 });
 

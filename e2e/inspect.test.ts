@@ -70,14 +70,7 @@ beforeAll(async () => {
   api = apiClient(server.url);
   const stamp = Date.now();
   owner = await api.register('Iris', stamp);
-  teamId = (await api.call<{ id: string }>(owner, 'POST', 'account/team', { name: 'Inspect' })).id;
-  projectId = (
-    await api.call<{ project_id: string }>(owner, 'POST', 'project/project_info', {
-      team_id: teamId,
-      name: 'Shapes',
-      type: 'web',
-    })
-  ).project_id;
+  ({ teamId, projectId } = await api.teamWithProject(owner, 'Inspect', { name: 'Shapes', type: 'web' }));
   const data = readFileSync(path.join(import.meta.dirname, 'test-data', 'agpsd-shapes.psd'));
   [{ id: imageId }] = await api.uploadDesigns(owner, { teamId, projectId }, [{ name: 'Shapes.psd', data }]);
   await waitForLayers();

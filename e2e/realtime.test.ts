@@ -32,25 +32,8 @@ beforeAll(async () => {
   api = apiClient(server.url);
 
   olga = await api.register('Olga', stamp);
-  teamId = (await api.call<{ id: string }>(olga, 'POST', 'account/team', { name: 'Harbor' })).id;
-  projectId = (
-    await api.call<{ project_id: string }>(olga, 'POST', 'project/project_info', {
-      team_id: teamId,
-      name: 'Checkout',
-      type: 'mobile',
-    })
-  ).project_id;
-  const link = await api.call<{ inviteSign: string; time: number; token: string }>(
-    olga,
-    'GET',
-    `account/team_invite_link?team_id=${teamId}&role=member`,
-  );
-  bob = await api.register('Bob', stamp);
-  await api.call(bob, 'POST', 'account/join_by_link', {
-    inviteSign: link.inviteSign,
-    time: link.time,
-    token: link.token,
-  });
+  ({ teamId, projectId } = await api.teamWithProject(olga, 'Harbor', { name: 'Checkout', type: 'mobile' }));
+  bob = await api.joinedMember(olga, teamId, 'member', 'Bob', stamp);
   const [design] = await api.uploadDesigns(olga, { teamId, projectId }, [
     {
       name: 'Cart.svg',

@@ -119,17 +119,7 @@ beforeAll(async () => {
   archive = await create('Archive');
 
   // A team viewer, joined by link.
-  const link = await api.call<{ inviteSign: string; time: number; token: string }>(
-    owner,
-    'GET',
-    `account/team_invite_link?team_id=${teamId}&role=onlooker`,
-  );
-  viewer = await api.register('Vic', stamp);
-  await api.call(viewer, 'POST', 'account/join_by_link', {
-    inviteSign: link.inviteSign,
-    time: link.time,
-    token: link.token,
-  });
+  viewer = await api.joinedMember(owner, teamId, 'onlooker', 'Vic', stamp);
 
   const files = DESIGN_FILES.map((file, n) => ({
     name: DESIGN_NAMES[n],
