@@ -1,16 +1,13 @@
 import { expect } from 'vitest';
 import {
-  abilitiesOf,
-  type Caller,
-  projectRoleOf,
   projectRow,
   type Row,
   runMatrix,
   unique,
   uploadCover,
   useMatrix,
-  visible,
 } from '../../test/project-matrix.js';
+import { expectCard, projectRef } from '../../test/project-matrix-calls.js';
 
 /**
  * Who may make each project call (docs/api.md, "Projects, folders, groups, project members"): every team
@@ -19,15 +16,6 @@ import {
  * test/project-matrix.ts; folders, groups and the lists are in authorization.lists.test.ts.
  */
 useMatrix();
-
-const ref = ({ ids }: Caller) => ({ team_id: ids.teamId, project_id: ids.projectId });
-const q = ({ ids }: Caller) => `team_id=${ids.teamId}&project_id=${ids.projectId}`;
-
-/** A card as the caller must see it: their project role and the abilities of their cell. */
-function expectCard(card: any, caller: Parameters<NonNullable<Row['check']>>[1]) {
-  expect(card).toMatchObject({ id: caller.ids.projectId, project_role: projectRoleOf(caller.cell) });
-  expect(card.abilities).toEqual(abilitiesOf(caller.cell));
-}
 
 const rows: Row[] = [
   projectRow(
@@ -53,7 +41,8 @@ const rows: Row[] = [
   projectRow(
     'PUT project_info (rename)',
     'edit',
-    (caller) => caller.api.put('/api/project/project_info', { ...ref(caller), name: unique('Renamed') }),
+    (caller) =>
+      caller.api.put('/api/project/project_info', { ...projectRef(caller), name: unique('Renamed') }),
     { mutates: true },
   ),
   projectRow(
@@ -61,7 +50,7 @@ const rows: Row[] = [
     'manage',
     (caller) =>
       caller.api.put('/api/project/project_info', {
-        ...ref(caller),
+        ...projectRef(caller),
         permission_mode: caller.cell?.mode === 'B' ? 'A' : 'B',
       }),
     { mutates: true },
@@ -70,7 +59,10 @@ const rows: Row[] = [
     'DELETE project_info',
     'manage',
     (caller) =>
-      caller.api.delete('/api/project/project_info', { ...ref(caller), p_name: caller.ids.projectName }),
+      caller.api.delete('/api/project/project_info', {
+        ...projectRef(caller),
+        p_name: caller.ids.projectName,
+      }),
     { mutates: true },
   ),
   projectRow('POST project_cover', 'edit', uploadCover, { mutates: true }),
@@ -78,7 +70,10 @@ const rows: Row[] = [
     'POST project_background',
     'edit',
     (caller) =>
-      caller.api.post('/api/project/project_background', { ...ref(caller), background: 'rgba(30,32,37,1)' }),
+      caller.api.post('/api/project/project_background', {
+        ...projectRef(caller),
+        background: 'rgba(30,32,37,1)',
+      }),
     { mutates: true },
   ),
   projectRow(
@@ -114,171 +109,10 @@ const rows: Row[] = [
   projectRow(
     'POST quit_project',
     'quit',
-    (caller) => caller.api.post('/api/project/quit_project', ref(caller)),
+    (caller) => caller.api.post('/api/project/quit_project', projectRef(caller)),
     {
       mutates: true,
     },
-  ),
-  projectRow(
-    'GET project_user',
-    'view',
-    (caller) => caller.api.get(`/api/project/project_user?${q(caller)}`),
-    {
-      check: (answer, caller) => {
-        const of = (id: string) => answer.result.find((member: any) => member.user_id === id);
-        const manager = abilitiesOf(caller.cell).can_manage;
-        expect(of(caller.ids.targetOnlookerId)).toMatchObject({
-          project_role: 'onlooker',
-          abilities: { can_change_role: manager, can_remove: manager },
-        });
-        const outranks = caller.cell.team === 'superadmin';
-        expect(of(caller.ids.targetAdminId)).toMatchObject({
-          project_role: 'admin',
-          abilities: { can_change_role: outranks, can_remove: outranks },
-        });
-      },
-    },
-  ),
-  projectRow(
-    'POST project_user (a team member as member)',
-    'manage',
-    (caller) =>
-      caller.api.post('/api/project/project_user', {
-        ...ref(caller),
-        user_ids: [caller.ids.newcomerId],
-        role: 'member',
-      }),
-    { mutates: true, foreign: ['project', 'user'] },
-  ),
-  projectRow(
-    'POST project_user (a team member as admin)',
-    'outrank',
-    (caller) =>
-      caller.api.post('/api/project/project_user', {
-        ...ref(caller),
-        user_ids: [caller.ids.newcomerId],
-        role: 'admin',
-      }),
-    { mutates: true },
-  ),
-  projectRow(
-    'PUT role (an onlooker to member)',
-    'manage',
-    (caller) =>
-      caller.api.put('/api/project/role', {
-        ...ref(caller),
-        user_id: caller.ids.targetOnlookerId,
-        code: 'member',
-      }),
-    { mutates: true },
-  ),
-  projectRow(
-    'PUT role (an onlooker to admin)',
-    'outrank',
-    (caller) =>
-      caller.api.put('/api/project/role', {
-        ...ref(caller),
-        user_id: caller.ids.targetOnlookerId,
-        code: 'admin',
-      }),
-    { mutates: true },
-  ),
-  projectRow(
-    'PUT role (a project admin to member)',
-    'outrank',
-    (caller) =>
-      caller.api.put('/api/project/role', {
-        ...ref(caller),
-        user_id: caller.ids.targetAdminId,
-        code: 'member',
-      }),
-    { mutates: true },
-  ),
-  projectRow(
-    'PUT role (one’s own, to onlooker)',
-    'never',
-    (caller) => caller.api.put('/api/project/role', { ...ref(caller), user_id: caller.me, code: 'onlooker' }),
-    { mutates: true },
-  ),
-  projectRow(
-    'DELETE project_user (an onlooker)',
-    'manage',
-    (caller) =>
-      caller.api.delete('/api/project/project_user', {
-        ...ref(caller),
-        user_id: caller.ids.targetOnlookerId,
-      }),
-    { mutates: true },
-  ),
-  projectRow(
-    'DELETE project_user (oneself)',
-    'never',
-    (caller) => caller.api.delete('/api/project/project_user', { ...ref(caller), user_id: caller.me }),
-    { mutates: true },
-  ),
-  projectRow(
-    'DELETE project_user (a project admin)',
-    'outrank',
-    (caller) =>
-      caller.api.delete('/api/project/project_user', { ...ref(caller), user_id: caller.ids.targetAdminId }),
-    { mutates: true },
-  ),
-  projectRow(
-    'GET project_usernames',
-    'view',
-    (caller) => caller.api.get(`/api/account/project_usernames?${q(caller)}`),
-    {
-      check: (answer, caller) =>
-        expect(answer.result.map((member: any) => member.user_id)).toContain(caller.ids.targetOnlookerId),
-    },
-  ),
-  projectRow(
-    'GET multi_info&members=1',
-    'view',
-    (caller) => caller.api.get(`/api/project/multi_info?${q(caller)}&members=1`),
-    {
-      check: (answer, caller) => {
-        expectCard(answer.result.project, caller);
-        expect(answer.result.members.length).toBeGreaterThan(0);
-      },
-    },
-  ),
-  projectRow(
-    'GET user/can/visit',
-    'member',
-    (caller) => caller.api.get(`/api/account/user/can/visit?${q(caller)}`),
-    { check: (answer, caller) => expect(answer.result).toEqual({ can_visit: visible(caller.cell) ? 1 : 0 }) },
-  ),
-  projectRow(
-    'GET pangu/project/user_in',
-    'member',
-    ({ api, ids }) => api.get(`/api/pangu/project/user_in?project_id=${ids.projectId}`),
-    {
-      pidOnly: true,
-      foreign: [],
-      check: (answer, caller) =>
-        expect(answer.result).toEqual(
-          visible(caller.cell)
-            ? { user_in: true, project_role: projectRoleOf(caller.cell) }
-            : { user_in: false, project_role: null },
-        ),
-    },
-  ),
-  projectRow(
-    'GET doc_download_setting',
-    'view',
-    ({ api, ids }) => api.get(`/api/dayu/design/project/doc_download_setting?project_id=${ids.projectId}`),
-    { pidOnly: true, foreign: [] },
-  ),
-  projectRow(
-    'PUT doc_download_setting',
-    'manage',
-    ({ api, ids }) =>
-      api.put('/api/dayu/design/project/doc_download_setting', {
-        project_id: ids.projectId,
-        download_type: 'none',
-      }),
-    { pidOnly: true, foreign: [], mutates: true },
   ),
 ];
 
