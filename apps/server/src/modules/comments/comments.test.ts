@@ -248,8 +248,13 @@ describe('mentions', () => {
     const hidden = await newProject(world, { mode: 'B', roles: [[world.author, 'member']] });
     const local = await newDesign(world, hidden);
     const started = await thread(world.author, local);
-    const commentsBefore = (await server.ctx.db.select({ n: count() }).from(comments))[0].n;
-    const noticesBefore = (await server.ctx.db.select({ n: count() }).from(messages))[0].n;
+    // Counted within this project: on PostgreSQL other test files write comments at the same time.
+    const commentsNow = async () =>
+      (await server.ctx.db.select({ n: count() }).from(comments).where(eq(comments.projectId, hidden)))[0].n;
+    const noticesNow = async () =>
+      (await server.ctx.db.select({ n: count() }).from(messages).where(eq(messages.projectId, hidden)))[0].n;
+    const commentsBefore = await commentsNow();
+    const noticesBefore = await noticesNow();
     // A team member outside this mode-B project, someone of another team, a made-up id.
     for (const outsider of [world.member.id, world.stranger.id, 'not-a-user']) {
       const asThread = await post(world.author, local, {
@@ -272,8 +277,8 @@ describe('mentions', () => {
       });
       expect(asEdit.code).toBe(Codes.MENTION_NOT_MEMBER.code);
     }
-    expect((await server.ctx.db.select({ n: count() }).from(comments))[0].n).toBe(commentsBefore);
-    expect((await server.ctx.db.select({ n: count() }).from(messages))[0].n).toBe(noticesBefore);
+    expect(await commentsNow()).toBe(commentsBefore);
+    expect(await noticesNow()).toBe(noticesBefore);
     const [row] = await server.ctx.db.select().from(comments).where(eq(comments.id, started.id));
     expect(row.content).toBe('Spacing looks off');
     // The super admin sees every project and may be mentioned.
