@@ -109,8 +109,8 @@ describe('team members and invitations', () => {
     await expect.poll(() => rowOf(owner, guestEmail).count()).toBe(0);
     await expect.poll(() => owner.getByTestId('member-row').count()).toBe(1);
 
-    // The guest's next action hears they were removed, and the tip's button leads to team creation.
-    await guest.getByTestId('sidebar-team-settings').click();
+    // The guest hears at once that they were removed (a real-time notice), and the tip's button leads to
+    // team creation.
     const tip = guest.getByTestId('team-event-tip');
     await tip.waitFor();
     expect(await tip.getAttribute('data-kind')).toBe('removed');

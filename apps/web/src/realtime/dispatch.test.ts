@@ -174,6 +174,19 @@ describe('reactions to notices (spec 002 §4)', () => {
     expect(getMessageDots()).toEqual({ project: false, team: false, other: false });
   });
 
+  it('the echo of the user’s own change refreshes nothing, so what they do next is not reset', async () => {
+    signIn();
+    showing('/item/project/stage?tid=team-a&pid=p1');
+    const key = ['team', 'team-a', 'project', 'p1'];
+    queryClient.setQueryData(key, { name: 'Checkout' });
+    const me = getSession().userId as string;
+    await handleNotice(notice({ method: 'removeImage', fromUserId: me, toIds: [] }), 'live');
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    // The same notice caused by someone else refreshes the project.
+    await handleNotice(notice({ method: 'removeImage', fromUserId: 'someone-else', toIds: [] }), 'live');
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
   it('lights the dot of the notice’s group and keeps it in local storage', async () => {
     signIn();
     await handleNotice(notice({ method: 'addProjectMember' }), 'live');

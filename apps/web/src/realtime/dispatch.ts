@@ -114,6 +114,9 @@ export async function handleNotice(
   ref: NoticeRef = {},
 ): Promise<void> {
   const told = isForMe(message);
+  // The echo of the user's own change (their socket watches the project): the page already refreshed after
+  // the call, and a second refresh arriving later would reset what they are doing next.
+  if (!told && message.fromUserId && message.fromUserId === getSession().userId) return;
   if (told) {
     lightDot(kindGroup(NOTICE_KINDS[message.method]));
     refresh(messageKeys.all);
