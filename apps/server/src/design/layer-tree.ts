@@ -96,3 +96,25 @@ export function appendRun(runs: TextRun[], run: TextRun): void {
   }
   runs.push(run);
 }
+
+/** The blend modes CSS names (mix-blend-mode), which LayerDoc uses. */
+export const CSS_BLEND_MODES = new Set([
+  'normal',
+  'multiply',
+  'screen',
+  'overlay',
+  'darken',
+  'lighten',
+  'color-dodge',
+  'color-burn',
+  'hard-light',
+  'soft-light',
+  'difference',
+  'exclusion',
+  'hue',
+  'saturation',
+  'color',
+  'luminosity',
+  'plus-darker',
+  'plus-lighter',
+]);

@@ -12,7 +12,7 @@ import type {
   UnitsValue,
   VectorContent,
 } from 'ag-psd';
-import { rgba, round } from './layer-tree.js';
+import { CSS_BLEND_MODES, rgba, round } from './layer-tree.js';
 
 /** Any colour ag-psd reports (RGB 0–255, float RGB, HSB, CMYK, grey, Lab) as sRGB, roughly where not RGB. */
 export function colorOf(color: Color | undefined, alpha = 1): Rgba {
@@ -70,20 +70,6 @@ const BLEND_MODES: Partial<Record<BlendMode, string>> = {
   subtraction: 'difference',
   divide: 'color-dodge',
 };
-const CSS_BLEND_MODES = new Set([
-  'normal',
-  'multiply',
-  'screen',
-  'overlay',
-  'darken',
-  'lighten',
-  'difference',
-  'exclusion',
-  'hue',
-  'saturation',
-  'color',
-  'luminosity',
-]);
 
 export function blendModeOf(mode: BlendMode | string | undefined): string {
   if (!mode) return 'normal';

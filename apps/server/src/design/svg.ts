@@ -7,7 +7,15 @@ import {
   type LayerDoc,
 } from '@ferry/shared';
 import { boundsOfCubics, boxCubics, type Matrix, multiply, scaleOf, translation } from './geometry.js';
-import { intersectFrames, isExportName, limitLayers, newLayer, round, unionFrames } from './layer-tree.js';
+import {
+  CSS_BLEND_MODES,
+  intersectFrames,
+  isExportName,
+  limitLayers,
+  newLayer,
+  round,
+  unionFrames,
+} from './layer-tree.js';
 import { filterEffect, type PaintContext, paintOf, unitNumber } from './svg-paint.js';
 import { hashRef, hrefOf, isElement, parseSvg, type SvgElement, textOf, urlRef } from './svg-parse.js';
 import { attrLength, parseTransform, rectRadius, shapeCubics } from './svg-shapes.js';
@@ -48,26 +56,6 @@ const DEFAULT_NAMES: Record<string, string> = {
   image: 'Image',
   text: 'Text',
 };
-const CSS_BLEND_MODES = new Set([
-  'normal',
-  'multiply',
-  'screen',
-  'overlay',
-  'darken',
-  'lighten',
-  'color-dodge',
-  'color-burn',
-  'hard-light',
-  'soft-light',
-  'difference',
-  'exclusion',
-  'hue',
-  'saturation',
-  'color',
-  'luminosity',
-  'plus-darker',
-  'plus-lighter',
-]);
 /** A use chain deeper than this is left out (and cycles never recurse). */
 const USE_DEPTH_MAX = 16;
 /** Layers built before pruning; a <use> "billion laughs" stops here instead of exhausting memory. */
