@@ -3,12 +3,14 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { Codes } from '@ferry/shared';
+import { Codes, Limits } from '@ferry/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/auth.js';
+import { DATA_EXCEPTION_WORDING, dataExceptionOf } from './http/db-errors.js';
 import { envelope, requestLang } from './http/envelope.js';
 import { AppError } from './http/errors.js';
+import { refuseNulInput } from './http/input-guard.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { designRoutes } from './modules/designs/routes.js';
@@ -37,7 +39,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: a client can write X-Forwarded-For itself.
+    trustProxy: ctx.config.trustProxy,
     // Accept `{}`-less PUTs such as the logout call, which carries its data in the query.
     return503OnClosing: true,
   });
@@ -75,6 +78,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const msg = lang === 'zh-CN' ? `${entry.zh}：${detail}` : `${entry.en}: ${detail}`;
       return reply.status(status === 413 ? 413 : 200).send(envelope(request, entry, msg, null));
     }
+    const sqlState = dataExceptionOf(error);
+    if (sqlState) {
+      // A value a column cannot hold that no schema refused: the caller's input, not a server fault.
+      request.log.warn({ err: error, sqlState }, 'input refused by the database');
+      const entry = Codes.INVALID_INPUT;
+      const wording = lang === 'zh-CN' ? DATA_EXCEPTION_WORDING.zh : DATA_EXCEPTION_WORDING.en;
+      return reply.status(entry.httpStatus).send(envelope(request, entry, wording, null));
+    }
     request.log.error({ err: error }, 'unhandled error');
     const entry = Codes.SYSTEM_BUSY;
     return reply.status(500).send(envelope(request, entry, lang === 'zh-CN' ? entry.zh : entry.en, null));
@@ -88,12 +99,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: 3 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: Limits.avatarMaxBytes, files: 1, fields: 20 } });
 
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
     request.actor = await authenticate(ctx, request);
   });
+  app.addHook('preHandler', refuseNulInput);
 
   // Any change through the API invalidates the read cache before the caller hears back.
   app.addHook('onSend', async (request) => {

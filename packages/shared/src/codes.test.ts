@@ -13,6 +13,23 @@ describe('the error catalogue', () => {
     }
   });
 
+  it('words every code in Chinese for zh-CN and apart from it for en-US', () => {
+    for (const entry of entries) {
+      expect(entry.zh, entry.code).toMatch(/\p{Script=Han}/u);
+      expect(entry.en, entry.code).not.toMatch(/\p{Script=Han}/u);
+      expect(entry.zh, entry.code).not.toBe(entry.en);
+    }
+  });
+
+  it('has the codes of spec 000 §8 that the client reacts to', () => {
+    expect(codeEntry('39995')).toBe(Codes.ACCOUNT_INFO_REQUIRED);
+    expect(codeEntry('39996')).toBe(Codes.SSO_NOT_LOGGED_IN);
+    expect(codeEntry('39999')).toBe(Codes.ACCOUNT_STATE_INVALID);
+    expect(codeEntry('60006')).toBe(Codes.OPERATION_RESTRICTED);
+    expect(codeMessage('10006', 'zh-CN')).toBe('团队不存在');
+    expect(codeMessage('10006', 'en-US')).toBe('Team not exist');
+  });
+
   it('answers the session refusals with the HTTP statuses of spec 000 §8', () => {
     expect(Codes.SESSION_EXPIRED.httpStatus).toBe(401);
     expect(Codes.NOT_ALLOWED.httpStatus).toBe(418);

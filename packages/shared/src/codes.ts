@@ -26,7 +26,7 @@ export const Codes = {
   USER_NOT_FOUND: entry('10001', 200, '用户不存在', 'User does not exist'),
   WRONG_PASSWORD: entry('10002', 200, '邮箱或密码错误', 'Wrong e-mail or password'),
   NOT_ACTIVATED: entry('10004', 200, '账号未激活', 'Account not activated'),
-  TEAM_NOT_FOUND: entry('10006', 200, 'Team not exist', 'Team not exist'),
+  TEAM_NOT_FOUND: entry('10006', 200, '团队不存在', 'Team not exist'),
   DEPARTMENT_NOT_FOUND: entry('10073', 200, '部门不存在', 'Department not found'),
   DEPARTMENT_NAME_EXISTS: entry('10074', 200, '部门名称已存在', 'Department name already exists'),
   PERMISSION_STALE: entry(
@@ -77,6 +77,32 @@ export const Codes = {
   TRIAL_EXPIRED: entry('70009', 200, '试用已过期', 'Trial expired'),
   ENTERPRISE_EXPIRED: entry('70010', 200, '企业版已过期', 'Enterprise licence expired'),
   ACCOUNT_CANCELLED: entry('39998', 200, '账号已注销', 'User account cancelled'),
+  /** Spec 000 §8: the client goes to the account info page. */
+  ACCOUNT_INFO_REQUIRED: entry(
+    '39995',
+    200,
+    '请先完善账号信息',
+    'Please complete your account information first',
+  ),
+  SSO_NOT_LOGGED_IN: entry(
+    '39996',
+    200,
+    '单点登录未登录，请重新登录',
+    'Not signed in through single sign-on, please sign in again',
+  ),
+  /** Spec 000 §8 gives 39999 and 60006 dedicated client handlers without their details; the wording is Ferry's. */
+  ACCOUNT_STATE_INVALID: entry(
+    '39999',
+    200,
+    '账号状态异常，请联系管理员',
+    'The account is in an invalid state, please contact the administrator',
+  ),
+  OPERATION_RESTRICTED: entry(
+    '60006',
+    200,
+    '当前操作受限，请稍后再试',
+    'This operation is restricted for now, please try again later',
+  ),
 
   // Wordings the spec gives without a code
   INVALID_INPUT: entry('19001', 200, '参数错误', 'Invalid input'),
@@ -271,6 +297,21 @@ export const Codes = {
     200,
     '加入该团队需要审核，请提交申请',
     'Joining this team needs review: please apply',
+  ),
+
+  // A design's processing, kept as a failed version's reason (jobs/variants.ts)
+  DESIGN_FILTERS_TOO_COSTLY: entry(
+    '19081',
+    200,
+    '设计图的滤镜过于复杂，无法生成预览',
+    'The design has filters too costly to draw',
+  ),
+  DESIGN_RENDER_TIMEOUT: entry('19082', 200, '设计图生成预览超时', 'Drawing the design took too long'),
+  DESIGN_RENDER_MEMORY: entry(
+    '19083',
+    200,
+    '设计图生成预览所需内存过多',
+    'Drawing the design needed too much memory',
   ),
 
   // HTTP-level refusals (spec 000 §8)

@@ -5,6 +5,8 @@ export const Limits = {
   passwordMaxLength: 16,
   realNameMaxLength: 10,
   avatarMaxBytes: 3 * 1024 * 1024,
+  /** Uploaded pictures shown as they are (covers, team avatars): the most pixels decoded, 8192 × 8192. */
+  pictureMaxPixels: 8192 * 8192,
   invitationValiditySeconds: 1_209_600,
   teamUserPageSize: 10,
   /** Sign-in lock: this many failures within the window locks sign-in for the lock time. */
@@ -14,6 +16,10 @@ export const Limits = {
   /** Per-IP rate limit on sign-in and registration. */
   signInRateLimitPerMinute: 30,
   forcedLogoutDelayMs: 3000,
+  /** The 60001 "changed too frequently" nickname warning stays 5 s (spec 000 §8). */
+  nicknameWarningMs: 5000,
+  /** Clicks on a project within this time open it once (spec 001 §9). */
+  projectOpenDebounceMs: 30,
   anonymousBannerMs: 5000,
   loginRedirectLockMs: 1000,
   toastDefaultMs: 3000,
@@ -28,6 +34,15 @@ export const Limits = {
   /** Session tokens: 32 random bytes (256 bits). */
   tokenBytes: 32,
 } as const;
+
+/** The range of a PostgreSQL integer column: an order or order_index outside it is refused (19001). */
+export const Int32 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/**
+ * List calls (spec 001 §9): clients ask for 100 a page, or 9999, 999999 and 9999999 to mean "all". Any
+ * size is accepted; one answer holds at most the ceiling, and has_next says whether more follow.
+ */
+export const PageLimits = { sizeCeiling: 1000 } as const;
 
 /** The logout call is PUT account/login with this code (spec 000 §4). */
 export const LOGOUT_CODE = '10031';
@@ -66,6 +81,8 @@ export const NICKNAME_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export const DesignLimits = {
   /** One design file: 100 MB. */
   designMaxBytes: 104_857_600,
+  /** A project cover: the spec's image-processing size threshold, 20971520 bytes (spec 001 §5, §9). */
+  coverMaxBytes: 20_971_520,
   /** Images wider or taller than this are refused before they are decoded. */
   maxSidePx: 16_384,
   /** Above this many designs a project shows the slowness warning. */
@@ -76,10 +93,27 @@ export const DesignLimits = {
   uploadPolicyTtlMs: 1_800_000,
   /** Files in one registration call. */
   batchMax: 500,
+  /**
+   * A file's name: the last part of an upload key (one name on disk, where 255 is the most) and a design's
+   * display name (the registration call's limit). Longer names are refused, as the spec's bookmark upload does.
+   */
+  fileNameMaxLength: 255,
   cover: { width: 480, height: 360 },
   /** Recent-upload marker: the last 3 hours or the latest 10 designs. */
   recentUploadMs: 3 * 60 * 60 * 1000,
   recentUploadCount: 10,
+} as const;
+
+/**
+ * The web app's upload calls (token, storage POST, registration). Spec 002 §9's retry decorator: after a
+ * failed try, up to three more, waiting 1 s, 2 s, then 3 s. A call that does not answer in time has failed.
+ */
+export const UploadRetry = {
+  waitsMs: [1000, 2000, 3000],
+  /** Token and registration calls: the whole answer within this time. */
+  callTimeoutMs: 20_000,
+  /** The storage POST: a large file takes long, so only this long without any progress counts as stuck. */
+  postStallMs: 30_000,
 } as const;
 
 /** The variants every raster design gets: the original size, a WebP of it, 5/25/50 percent, the cover. */
@@ -185,4 +219,25 @@ export const RealtimeLimits = {
   reconnectedBannerMs: 3_000,
   /** The socket's close code for a missing or invalid session token. */
   closeUnauthorized: 4401,
+} as const;
+
+/** Background jobs (variants, layers, clean-ups) and the renderer they draw designs in. */
+export const JobLimits = {
+  /** A worker writes its heartbeat this often; a job whose worker missed it for `workerGoneMs` is taken again. */
+  heartbeatMs: 10_000,
+  workerGoneMs: 30_000,
+  /** Jobs one server runs at once, by default: half the cores, at least 2 (one slow file never stops all), at most 4. */
+  concurrencyMin: 2,
+  concurrencyMax: 4,
+  /** One design's rendering (decode, SVG filters, PSD composite, every variant) is stopped past this … */
+  renderTimeMs: 120_000,
+  /** … or when its renderer process grows past this (libvips' memory is native: no heap limit sees it). */
+  renderMemoryMb: 2048,
+  /** An SVG is drawn at most this many pixels (4096 × 4096); a larger declared size is drawn at a lower density. */
+  vectorMaxPixels: 4096 * 4096,
+  /** SVG filters refused before drawing (librsvg's time grows with their number and radii). */
+  svgFilterPrimitivesMax: 400,
+  /** Σ feMorphology rx+ry, feConvolveMatrix orderX×orderY, feTurbulence 4×numOctaves: the costly primitives. */
+  svgFilterCostMax: 64,
+  svgBlurDeviationMax: 100,
 } as const;

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { Int32, PageLimits } from './limits.js';
 import { canRemoveMember, teamAbilities } from './permissions.js';
-import { emailSchema, passwordSchema, ruleMessage, teamNameSchema } from './validation.js';
+import {
+  emailSchema,
+  int32Schema,
+  nameSchema,
+  pageSizeSchema,
+  passwordSchema,
+  ruleMessage,
+  teamNameSchema,
+  textSchema,
+} from './validation.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0].message;
@@ -30,6 +40,38 @@ describe('validation rules of spec 000 §5', () => {
   it('words each rule in both languages', () => {
     expect(ruleMessage('password.length', 'en-US')).toBe('The password must be 8 to 16 characters');
     expect(ruleMessage('password.length', 'zh-CN')).toBe('密码长度为 8-16 位');
+  });
+});
+
+describe('values a database column holds', () => {
+  it('refuses NUL and other control characters in names and text, keeping tabs and line breaks in text', () => {
+    expect(firstMessage(nameSchema.safeParse('a\u0000b'))).toBe('text.control');
+    expect(firstMessage(nameSchema.safeParse('bell\u0007'))).toBe('text.control');
+    expect(firstMessage(textSchema.safeParse('a\u0000b'))).toBe('text.control');
+    expect(firstMessage(textSchema.safeParse('del\u007f'))).toBe('text.control');
+    expect(textSchema.safeParse('line one\nline two\ttabbed\r\n').success).toBe(true);
+    expect(ruleMessage('text.control', 'zh-CN')).toBe('内容不能包含控制字符（如 NUL）');
+  });
+
+  it('bounds orders to a PostgreSQL integer', () => {
+    expect(int32Schema.safeParse(Int32.max).success).toBe(true);
+    expect(int32Schema.safeParse(Int32.min).success).toBe(true);
+    for (const value of [Int32.max + 1, Int32.min - 1, 2 ** 40, -(2 ** 40), 1e300, 1.5]) {
+      expect(firstMessage(int32Schema.safeParse(value)), String(value)).toBe('number.range');
+    }
+    expect(ruleMessage('number.range', 'en-US')).toBe(
+      'The number must be a whole number from -2147483648 to 2147483647',
+    );
+  });
+
+  it("accepts the spec's page sizes and serves at most the ceiling a page", () => {
+    const size = pageSizeSchema(100);
+    expect(size.parse(undefined)).toBe(100);
+    expect(size.parse('30')).toBe(30);
+    for (const asked of ['9999', '999999', '9999999']) expect(size.parse(asked)).toBe(PageLimits.sizeCeiling);
+    for (const bad of ['0', '-1', '1.5', 'abc', String(2 ** 40)]) {
+      expect(firstMessage(size.safeParse(bad)), bad).toBe('page.range');
+    }
   });
 });
 

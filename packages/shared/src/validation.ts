@@ -1,8 +1,47 @@
 import { z } from 'zod';
-import { Limits } from './limits.js';
+import { DesignLimits, Int32, Limits, PageLimits } from './limits.js';
 
 /** Validation rules of spec 000 §5, shared by the server's routes and the web forms. */
 const noSpaces = (value: string) => !/\s/.test(value);
+
+/**
+ * C0 control characters and DEL, but not tab and line breaks, which longer text may hold. NUL cannot be
+ * stored in PostgreSQL text at all; the others have no place in a name or a comment.
+ */
+export function hasControlChar(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const char = value.charCodeAt(index);
+    if ((char < 0x20 && char !== 0x09 && char !== 0x0a && char !== 0x0d) || char === 0x7f) return true;
+  }
+  return false;
+}
+const noControlChars = (value: string) => !hasControlChar(value);
+
+/** Free text (comments, keywords, file names): any characters but the control ones. */
+export const textSchema = z.string().refine(noControlChars, { message: 'text.control' });
+
+/** An order or order_index: a whole number a PostgreSQL integer column holds. */
+export const int32Schema = z
+  .number({ message: 'number.range' })
+  .int({ message: 'number.range' })
+  .min(Int32.min, { message: 'number.range' })
+  .max(Int32.max, { message: 'number.range' });
+
+const pageField = () =>
+  z.coerce
+    .number({ message: 'page.range' })
+    .int({ message: 'page.range' })
+    .min(1, { message: 'page.range' })
+    .max(Int32.max, { message: 'page.range' });
+
+/** A page number of a list call, from 1 (query strings carry it as text). */
+export const pageNumberSchema = pageField().default(1);
+
+/** A page size: any from 1 (the spec's 9999 and 9999999 too), served at most PageLimits.sizeCeiling a page. */
+export const pageSizeSchema = (defaultSize: number) =>
+  pageField()
+    .default(defaultSize)
+    .transform((size) => Math.min(size, PageLimits.sizeCeiling));
 
 export const emailSchema = z
   .string()
@@ -23,7 +62,8 @@ export const nameSchema = z
   .string()
   .min(1, { message: 'name.required' })
   .max(Limits.nameMaxLength, { message: 'name.length' })
-  .refine(noSpaces, { message: 'name.spaces' });
+  .refine(noSpaces, { message: 'name.spaces' })
+  .refine(noControlChars, { message: 'text.control' });
 
 export const teamNameSchema = nameSchema;
 export const userNameSchema = nameSchema;
@@ -46,6 +86,23 @@ export const ruleMessages: Record<string, { zh: string; en: string }> = {
   'name.spaces': { zh: '名称不能包含空格', en: 'The name must not contain spaces' },
   'realName.required': { zh: '请输入真实姓名', en: 'Please enter your real name' },
   'realName.length': { zh: '真实姓名不能超过 10 个字符', en: 'The real name must be at most 10 characters' },
+  /** Spec 001 §9's wording for a file name that is too long to upload. */
+  'fileName.length': {
+    zh: '上传失败：文件名称过长，请修改后重试',
+    en: `Upload failed: the file name is too long (at most ${DesignLimits.fileNameMaxLength} characters), please rename it and retry`,
+  },
+  'text.control': {
+    zh: '内容不能包含控制字符（如 NUL）',
+    en: 'The text must not contain control characters (such as NUL)',
+  },
+  'number.range': {
+    zh: `数值须为 ${Int32.min} 到 ${Int32.max} 之间的整数`,
+    en: `The number must be a whole number from ${Int32.min} to ${Int32.max}`,
+  },
+  'page.range': {
+    zh: `页码和每页数量须为 1 到 ${Int32.max} 之间的整数`,
+    en: `Page numbers and page sizes must be whole numbers from 1 to ${Int32.max}`,
+  },
 };
 
 export function ruleMessage(key: string, lang: 'zh-CN' | 'en-US'): string {

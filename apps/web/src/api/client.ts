@@ -48,9 +48,6 @@ export type Reaction =
 /** Pages a 401 leaves alone: the invitation and share landings work without a session. */
 export const SESSION_FREE_PAGES = ['/user/invite', '/door', '/shareInvalid'] as const;
 
-/** How long the "changed too frequently" nickname warning stays (spec 000 §8). */
-export const NICKNAME_WARNING_MS = 5000;
-
 const forcedLogout = (entry: CodeEntry): Reaction => ({
   kind: 'forcedLogout',
   entry,
@@ -69,7 +66,7 @@ export const REACTIONS: Readonly<Record<string, Reaction>> = {
     kind: 'toast',
     entry: Codes.NICKNAME_TOO_FREQUENT,
     level: 'warning',
-    durationMs: NICKNAME_WARNING_MS,
+    durationMs: Limits.nicknameWarningMs,
   },
   [Codes.REMOVED_FROM_TEAM.code]: { kind: 'teamEvent', entry: Codes.REMOVED_FROM_TEAM, event: 'removed' },
   [Codes.TEAM_DISSOLVED.code]: { kind: 'teamEvent', entry: Codes.TEAM_DISSOLVED, event: 'dissolved' },

@@ -1,3 +1,4 @@
+import { Limits } from '@ferry/shared';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { setClientUi } from '../api/client';
@@ -8,7 +9,11 @@ export function ClientUiBridge() {
   useEffect(() => {
     setClientUi({
       toast: (level, text, durationMs) => {
-        void message.open({ type: level, content: text, duration: (durationMs ?? 3000) / 1000 });
+        void message.open({
+          type: level,
+          content: text,
+          duration: (durationMs ?? Limits.toastDefaultMs) / 1000,
+        });
       },
       alert: ({ title, content, okText, onOk }) => {
         modal.warning({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CommentLimits } from '../limits.js';
+import { pageNumberSchema, textSchema } from '../validation.js';
 import type { NoticeGroup, RealtimeMessage } from './notices.js';
 
 /** Comments pinned on designs, their threads, mentions and the stored notices (message centre). */
 const id = z.string().min(1);
-const content = z.string().trim().min(1).max(CommentLimits.contentMax);
+const content = textSchema.trim().min(1).max(CommentLimits.contentMax);
 const mentions = z.array(id).max(CommentLimits.mentionsMax).default([]);
 
 /** A new thread (`position` and/or `layer_id`) or, with `parent_id`, a reply in one. */
@@ -86,7 +87,7 @@ export interface CommentThread extends CommentView {
 
 /** `GET msg_center/messages` (paged): notices stored per recipient. Issue-7 delivery reads the same rows. */
 export const messagesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   /** A kind of spec 002 §5 (`new_comment`, `comment_reply` …); all when left out. */
   kind: z.string().max(40).optional(),

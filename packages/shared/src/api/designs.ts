@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DesignLimits, type VariantName } from '../limits.js';
+import { int32Schema, textSchema } from '../validation.js';
 
 /** Uploads, designs, versions and the recycle bin (spec 001 §3–§7). */
 const id = z.string().min(1);
@@ -16,11 +17,18 @@ const idList = z
   )
   .pipe(ids);
 
+/** A design's name, as uploaded or renamed. */
+const designName = textSchema.trim().min(1).max(255);
+
 export const DEFAULT_BUCKET = 'ferry-designs';
 
 export const ossTokenQuery = z.object({ team_id: id, bucket_name: z.string().max(64).optional() });
 export const ossSignatureQuery = z.object({ team_id: id, file_name: z.string().min(1).max(255) });
-export const ossBucketQuery = z.object({ bucket_name: z.string().max(64).optional() });
+/** The spec sends only `bucket_name`; a `team_id` given must be one of the caller's teams. */
+export const ossBucketQuery = z.object({
+  team_id: id.optional(),
+  bucket_name: z.string().max(64).optional(),
+});
 
 /** What `GET oss/token` answers as `uptoken`: an OSS-style signed POST policy. */
 export interface Uptoken {
@@ -48,7 +56,7 @@ export interface Uptoken {
 
 const registeredImage = z.object({
   key: z.string().min(1).max(512),
-  name: z.string().trim().min(1).max(255),
+  name: designName,
   position_x: z.number().optional(),
   position_y: z.number().optional(),
 });
@@ -85,10 +93,10 @@ export const updateImagesBody = z.object({
       z.object({
         image_id: id.optional(),
         id: id.optional(),
-        name: z.string().trim().min(1).max(255).optional(),
+        name: designName.optional(),
         position_x: z.number().optional(),
         position_y: z.number().optional(),
-        order: z.number().int().optional(),
+        order: int32Schema.optional(),
       }),
     )
     .min(1)
@@ -118,12 +126,7 @@ export const copyImagesBody = z.object({
   team_id: id,
   project_id: id,
   images: z
-    .array(
-      z.record(
-        z.string(),
-        z.union([z.object({ name: z.string().trim().min(1).max(255) }).partial(), z.string(), z.null()]),
-      ),
-    )
+    .array(z.record(z.string(), z.union([z.object({ name: designName }).partial(), z.string(), z.null()])))
     .min(1)
     .max(DesignLimits.batchMax),
 });
@@ -135,7 +138,7 @@ export const moveImagesBody = z.object({
 });
 export const searchImageQuery = z.object({
   pid: id,
-  keyword: z.string().trim().min(1).max(255),
+  keyword: textSchema.trim().min(1).max(255),
   types: z.string().optional(),
   exact_name: flag,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TeamRole } from '../permissions.js';
-import { nameSchema } from '../validation.js';
+import { int32Schema, nameSchema, pageNumberSchema, pageSizeSchema, textSchema } from '../validation.js';
 
 /** Projects, folders, groups and project members (spec 001 §2–§9). */
 const id = z.string().min(1);
@@ -8,10 +8,7 @@ const optionalFlag = z
   .union([z.boolean(), z.string()])
   .optional()
   .transform((value) => value === true || value === 'true' || value === '1');
-const page = {
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(100),
-};
+const page = { pageNo: pageNumberSchema, pageSize: pageSizeSchema(100) };
 
 export const PROJECT_TYPES = ['mobile', 'web', 'dsm'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
@@ -59,7 +56,7 @@ export const createProjectBody = z.object({
   name: nameSchema.optional(),
   type: z.enum(PROJECT_TYPES).default('mobile'),
   folder_id: z.string().nullish(),
-  order_index: z.number().int().optional(),
+  order_index: int32Schema.optional(),
 });
 export const updateProjectBody = z.object({
   team_id: id,
@@ -81,7 +78,7 @@ export const repeatedNameQuery = z.object({
   name: z.string(),
   project_id: z.string().optional(),
 });
-export const searchQuery = z.object({ team_id: id, keyword: z.string().trim().min(1).max(100), ...page });
+export const searchQuery = z.object({ team_id: id, keyword: textSchema.trim().min(1).max(100), ...page });
 
 export const projectRoleValue = z.enum(['admin', 'member', 'onlooker']);
 export const addProjectMembersBody = projectRef.extend({
@@ -132,7 +129,7 @@ export const updateGroupBody = z.object({
   team_id: id,
   group_id: id,
   name: nameSchema.optional(),
-  order: z.number().int().optional(),
+  order: int32Schema.optional(),
   add_projects: z.array(id).max(1000).default([]),
   rm_projects: z.array(id).max(1000).default([]),
 });

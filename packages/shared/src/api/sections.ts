@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DesignLimits, Limits, SectionLimits } from '../limits.js';
+import { DesignLimits, Int32, Limits, SectionLimits } from '../limits.js';
+import { int32Schema, textSchema } from '../validation.js';
 import type { ImageView } from './designs.js';
 
 /** Sections (the spec's sectors), stage order, sets and the stage lock (spec 001 §3–§4). */
@@ -12,7 +13,7 @@ const idList = z
     (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter(Boolean),
   )
   .pipe(ids.min(1));
-const sectionName = z.string().trim().min(1).max(Limits.nameMaxLength);
+const sectionName = textSchema.trim().min(1).max(Limits.nameMaxLength);
 
 /** The id of the ungrouped pseudo-section: designs with no section. */
 export const NO_SECTION_ID = 'no_section';
@@ -28,7 +29,7 @@ export type StageOrderType = (typeof STAGE_ORDER_TYPES)[number];
  * The revision of the stage layout the caller last saw. Every layout-changing call takes it; a stale one
  * answers 10092 instead of overwriting someone else's change.
  */
-export const stageRevision = z.coerce.number().int().min(0).optional();
+export const stageRevision = z.coerce.number().int().min(0).max(Int32.max).optional();
 
 /** The revision field alone, for the design calls that change the layout (delete, recover, place). */
 export const stageRevisionInput = z.object({ stage_revision: stageRevision });
@@ -60,13 +61,13 @@ export const createSectorBody = z.object({
   name: sectionName.optional(),
   image_ids: ids.optional(),
   parent_id: id.nullable().optional(),
-  order: z.number().int().optional(),
+  order: int32Schema.optional(),
 });
 export const updateSectorBody = z.object({
   ...layoutChange,
   id,
   name: sectionName.optional(),
-  order: z.number().int().optional(),
+  order: int32Schema.optional(),
   parent_id: id.nullable().optional(),
   add_image_ids: ids.optional(),
   rm_image_ids: ids.optional(),
@@ -86,7 +87,7 @@ export const sectorSortBody = z.object({
   sector_ids: ids.min(1),
   parent_id: id.nullable().optional(),
 });
-export const searchSectorImageQuery = z.object({ ...project, keyword: z.string().trim().min(1).max(255) });
+export const searchSectorImageQuery = z.object({ ...project, keyword: textSchema.trim().min(1).max(255) });
 
 export const imageSortBody = z.object({
   ...layoutChange,
@@ -100,7 +101,7 @@ const positions = z
   .optional();
 export const createSetBody = z.object({
   ...layoutChange,
-  name: z.string().trim().min(1).max(255).optional(),
+  name: textSchema.trim().min(1).max(255).optional(),
   images: ids.min(SectionLimits.setMinMembers),
   positions,
 });

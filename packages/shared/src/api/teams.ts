@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
 import type { TeamRole } from '../permissions.js';
-import { nameSchema } from '../validation.js';
+import { emailSchema, int32Schema, nameSchema, textSchema } from '../validation.js';
 
 /** Request bodies and answers of the team calls of issue "Teams" (spec 000 §3–§7, 002 §3). */
 const id = z.string().min(1);
@@ -9,7 +9,7 @@ const assignableRole = z.enum(['admin', 'member', 'onlooker']);
 
 export const teamUsersQuery = z.object({
   team_id: id,
-  keyword: z.string().max(100).optional().default(''),
+  keyword: textSchema.max(100).optional().default(''),
   page_num: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(Limits.teamUserPageSize),
   department_id: z.string().optional(),
@@ -34,26 +34,25 @@ export const inviteParams = z.object({
 });
 export const inviteMemberBody = z.object({
   team_id: id,
-  emails: z.array(z.string()).min(1).max(20),
+  emails: z.array(emailSchema).min(1).max(20),
   role: assignableRole.default('member'),
 });
 export const inviteMessageBody = z.object({ team_id: id, invite_id: id });
 
-export const realNameSchema = z
-  .string()
+export const realNameSchema = textSchema
   .trim()
   .min(1, { message: 'realName.required' })
   .max(Limits.realNameMaxLength, { message: 'realName.length' });
 export const applyBody = inviteParams.extend({
   real_name: realNameSchema,
-  reason: z.string().max(200).default(''),
+  reason: textSchema.max(200).default(''),
 });
 export const handleApplyBody = z.object({ team_id: id, apply_id: id, state: z.enum(['agreed', 'refused']) });
 
 export const departmentCreateBody = z.object({
   team_id: id,
   name: nameSchema.optional(),
-  order_index: z.number().int().optional(),
+  order_index: int32Schema.optional(),
 });
 export const departmentUpdateBody = z.object({
   team_id: id,
@@ -62,7 +61,7 @@ export const departmentUpdateBody = z.object({
       z.object({
         department_id: id,
         name: nameSchema.optional(),
-        order_index: z.number().int().optional(),
+        order_index: int32Schema.optional(),
         add_users: z.array(id).default([]),
         rm_users: z.array(id).default([]),
       }),
@@ -75,7 +74,7 @@ export const departmentDeleteBody = z.object({ team_id: id, department_id: id })
 export const nicknameBody = z.object({
   team_id: id,
   user_id: id,
-  nickname: z.string().trim().max(Limits.nameMaxLength),
+  nickname: textSchema.trim().max(Limits.nameMaxLength),
 });
 export const exitTeamBody = z.object({ team_id: id });
 export const transferBody = z.object({ team_id: id, user_id: id });

@@ -1,6 +1,7 @@
 import {
   backgroundBody,
   createProjectBody,
+  DesignLimits,
   deleteProjectBody,
   downloadSettingBody,
   moveProjectBody,
@@ -78,7 +79,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/project/project_cover', async (request) => {
     const { team_id, project_id } = parse(projectRef, request.query);
     const file = await request
-      .file({ limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
+      .file({ limits: { fileSize: DesignLimits.coverMaxBytes, files: 1 } })
       .catch(() => undefined);
     const data = file ? await file.toBuffer().catch(() => null) : null;
     if (!data || file?.file.truncated) throw fail('IMAGE_FORMAT_INVALID');

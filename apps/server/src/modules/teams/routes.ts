@@ -20,8 +20,9 @@ import * as teams from './service.js';
 
 type TeamQuery = { Querystring: { team_id?: string } };
 
-export function requireTeamId(query: { team_id?: string }): string {
-  const teamId = query.team_id?.split(',')[0]?.trim();
+export function requireTeamId(query: { team_id?: unknown }): string {
+  // A number, list or object is no team id: refused like a missing one, not a TypeError (HTTP 500).
+  const teamId = typeof query.team_id === 'string' ? query.team_id.split(',')[0]?.trim() : undefined;
   if (!teamId) throw fail('INVALID_INPUT', { zh: '缺少 team_id', en: 'team_id is required' });
   return teamId;
 }

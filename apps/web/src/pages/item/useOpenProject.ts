@@ -1,4 +1,4 @@
-import type { ProjectCard } from '@ferry/shared';
+import { Limits, type ProjectCard } from '@ferry/shared';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,9 +8,6 @@ import { projectSettingKey } from '../project-setting/ProjectSettingPage';
 import { stagePath } from '../stage/paths';
 import { useFailureToast } from '../team/shared';
 import { refreshProjects } from './folders';
-
-/** Spec 001 §9: clicks on a project within this time open it once. */
-export const OPEN_DEBOUNCE_MS = 30;
 
 /**
  * Opening a project: GET project_info records it as recently used and answers its card; the project opens on
@@ -41,6 +38,6 @@ export function useOpenProject(teamId: string) {
           navigate(stagePath(teamId, card.project_id));
         })
         .catch(failure);
-    }, OPEN_DEBOUNCE_MS);
+    }, Limits.projectOpenDebounceMs);
   };
 }

@@ -1,5 +1,5 @@
 import { CheckOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { BACKGROUND_THEMES, Codes, codeMessage, type ProjectCard } from '@ferry/shared';
+import { BACKGROUND_THEMES, Codes, codeMessage, DesignLimits, type ProjectCard } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card } from 'antd';
 import { useRef } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { projectSettingsApi } from '../../api/projectSettings';
 import { useLang } from '../../components/hooks';
 import { useFailureToast } from '../team/shared';
-import { COVER_MAX_BYTES, COVER_TYPES, coverProblem, refOf } from './shared';
+import { COVER_TYPES, coverProblem, refOf } from './shared';
 
 const PALETTE = Object.entries(BACKGROUND_THEMES);
 
@@ -53,7 +53,9 @@ export function ProjectLookCard({
     const problem = coverProblem(file);
     if (problem === 'type') void message.error(codeMessage(Codes.IMAGE_FORMAT_UNSUPPORTED, lang));
     else if (problem === 'size')
-      void message.error(t('projectSetting.coverTooLarge', { size: COVER_MAX_BYTES / 1024 / 1024 }));
+      void message.error(
+        t('projectSetting.coverTooLarge', { size: DesignLimits.coverMaxBytes / 1024 / 1024 }),
+      );
     else upload.mutate(file);
   };
 

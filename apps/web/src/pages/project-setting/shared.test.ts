@@ -1,10 +1,11 @@
+import { DesignLimits } from '@ferry/shared';
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, COVER_MAX_BYTES, coverProblem } from './shared';
+import { assignableRoles, coverProblem } from './shared';
 
 describe('cover files', () => {
   it('takes PNG, JPEG, WebP and GIF up to 20 MB', () => {
     for (const type of ['image/png', 'image/jpeg', 'image/webp', 'image/gif'])
-      expect(coverProblem({ name: 'c', type, size: COVER_MAX_BYTES })).toBeNull();
+      expect(coverProblem({ name: 'c', type, size: DesignLimits.coverMaxBytes })).toBeNull();
     // Some systems give no type: the file name decides.
     expect(coverProblem({ name: 'cover.JPG', type: '', size: 10 })).toBeNull();
   });
@@ -12,7 +13,9 @@ describe('cover files', () => {
   it('refuses other types and anything larger', () => {
     expect(coverProblem({ name: 'logo.svg', type: 'image/svg+xml', size: 10 })).toBe('type');
     expect(coverProblem({ name: 'notes.txt', type: '', size: 10 })).toBe('type');
-    expect(coverProblem({ name: 'big.png', type: 'image/png', size: COVER_MAX_BYTES + 1 })).toBe('size');
+    expect(coverProblem({ name: 'big.png', type: 'image/png', size: DesignLimits.coverMaxBytes + 1 })).toBe(
+      'size',
+    );
   });
 });
 

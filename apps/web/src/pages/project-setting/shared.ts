@@ -1,4 +1,5 @@
 import {
+  DesignLimits,
   PROJECT_ROLES,
   type ProjectCard,
   type ProjectRoleValue,
@@ -26,9 +27,8 @@ export const refOf = (project: Pick<ProjectCard, 'team_id' | 'project_id'>): Pro
   project_id: project.project_id,
 });
 
-/** The cover formats the server turns into a 480×360 thumbnail, and its size limit (spec 001 §9: 20971520 bytes). */
+/** The cover formats the server turns into a 480×360 thumbnail (at most DesignLimits.coverMaxBytes). */
 export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export const COVER_MAX_BYTES = 20 * 1024 * 1024;
 const COVER_EXTENSIONS = /\.(png|jpe?g|webp|gif)$/i;
 
 /** Why a picked file cannot be a cover, checked before the upload; the server checks the bytes again. */
@@ -37,7 +37,7 @@ export function coverProblem(file: Pick<File, 'type' | 'size' | 'name'>): 'type'
     ? (COVER_TYPES as readonly string[]).includes(file.type)
     : COVER_EXTENSIONS.test(file.name);
   if (!typeOk) return 'type';
-  if (file.size > COVER_MAX_BYTES) return 'size';
+  if (file.size > DesignLimits.coverMaxBytes) return 'size';
   return null;
 }
 

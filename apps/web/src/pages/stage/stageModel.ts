@@ -1,4 +1,4 @@
-import { DesignLimits, type ImageView, NO_SECTION_ID } from '@ferry/shared';
+import { DesignLimits, type ImageView, Limits, NO_SECTION_ID } from '@ferry/shared';
 import type { SectionView, StageOrder } from '../../api/designs';
 
 /** The stage's filters: a name search and an upload-time window (spec 001 §9: today, 7, 15, 30 days). */
@@ -12,13 +12,11 @@ export interface StageFilter {
 
 export const NO_FILTER: StageFilter = { keyword: '', time: 'all' };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The earliest upload time a time filter lets through (local midnight for "today"), or null for all. */
 export function timeFilterStart(time: TimeFilter, now: Date): number | null {
   if (time === 'all') return null;
   if (time === 'today') return new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  return now.getTime() - Number(time) * DAY_MS;
+  return now.getTime() - Number(time) * Limits.msPerDay;
 }
 
 export function isFiltering(filter: StageFilter): boolean {

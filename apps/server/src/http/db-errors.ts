@@ -1,0 +1,23 @@
+/**
+ * PostgreSQL's "data exception" class (SQLSTATE 22…): a value the column cannot hold, such as an integer
+ * out of range (22003), text that is not a uuid (22P02), a NUL character (22021, 22P05) or a string too
+ * long (22001). The schemas should refuse such input first; when one slips through, the caller sent bad
+ * input, and the failed statement (and its transaction) wrote nothing: it is answered 19001, not 500.
+ */
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
+/** The SQLSTATE of a data exception, found on the error or on what it wraps (Drizzle wraps driver errors). */
+export function dataExceptionOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DATA_EXCEPTION.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export const DATA_EXCEPTION_WORDING = {
+  zh: '参数错误：某个值超出了允许的范围或格式',
+  en: 'Invalid input: a value is out of range or not in a valid form',
+};
