@@ -36,6 +36,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every browser test signs in and registers from one address: the per-IP budget is for real visitors.
+      SIGN_IN_RATE_LIMIT: '1000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { JobSignal } from './jobs/signal.js';
+import { dummyHash } from './modules/account/passwords.js';
 import { PasswordCipher } from './modules/account/rsa.js';
 import { loadSecrets } from './modules/account/secrets.js';
 import { EventDispatcher } from './modules/events/outbox.js';
@@ -37,6 +38,8 @@ export async function buildContext(
   if (!options.database) await migrate(database);
   const cipher = await PasswordCipher.load(database.db);
   const secrets = await loadSecrets(database.db);
+  // Made now, so the first sign-in of an unknown address does not pay for it (and take longer than others).
+  await dummyHash();
   const bus = options.bus ?? openBus(config.redisUrl);
   const cache = new ReadCache(bus);
   await cache.listen();

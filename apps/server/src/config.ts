@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { RealtimeLimits } from '@ferry/shared';
+import { JobLimits, RealtimeLimits } from '@ferry/shared';
 import { z } from 'zod';
 
 /** The environment, parsed once (DESIGN.md "Configuration"). */
@@ -14,9 +15,16 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** Background jobs are taken from this queue; instances sharing a database and a queue share the work. */
   JOB_QUEUE: z.string().min(1).max(100).default('default'),
+  /** Jobs this server runs at once (default: half the cores, 2 to 4). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** One design's rendering is stopped (and the design marked failed) past this time or process size. */
+  RENDER_TIME_LIMIT_MS: z.coerce.number().int().positive().default(JobLimits.renderTimeMs),
+  RENDER_MEMORY_LIMIT_MB: z.coerce.number().int().positive().default(JobLimits.renderMemoryMb),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in and registration calls allowed per IP per minute. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Whose X-Forwarded-For to believe for the caller's IP: off, `true`, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
   /** Files in an S3-compatible bucket instead of DATA_DIR/files: all of the S3_* settings or none. */
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().optional(),
@@ -59,8 +67,13 @@ export interface Config {
   edition: 'saas' | 'corporate';
   smtpUrl?: string;
   jobQueue: string;
+  jobConcurrency: number;
+  /** The ceiling of one design's rendering, in its own process (design/render-process.ts). */
+  render: { timeMs: number; memoryMb: number };
   logLevel: string;
   signInRateLimit: number;
+  /** Fastify's `trustProxy`: false unless TRUST_PROXY says which proxies set X-Forwarded-For. */
+  trustProxy: TrustProxy;
   /** Set when files live in an S3 bucket; otherwise they live on local disk. */
   s3?: S3Config;
   /** Where the built web app is served from. */
@@ -89,8 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     edition: e.FERRY_EDITION,
     smtpUrl: e.SMTP_URL,
     jobQueue: e.JOB_QUEUE,
+    jobConcurrency: e.JOB_CONCURRENCY ?? defaultJobConcurrency(),
+    render: { timeMs: e.RENDER_TIME_LIMIT_MS, memoryMb: e.RENDER_MEMORY_LIMIT_MB },
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     realtime: {
       heartbeatMs: e.WS_HEARTBEAT_MS,
@@ -99,6 +115,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+/** As Fastify takes it; a hop count becomes a function, which is how Fastify's types accept one. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(PROXY_NAMES)]);
+
+/**
+ * X-Forwarded-For is written by the client unless a proxy of ours overwrites it, so believing it by default
+ * would let anyone pick the IP the sign-in rate limit counts. `true` trusts every hop, a number that many
+ * hops, a comma-separated list those proxies (IP, CIDR, or proxy-addr's loopback/linklocal/uniquelocal).
+ */
+function trustProxySetting(value: string | undefined): TrustProxy {
+  const setting = value?.trim().toLowerCase();
+  if (setting === undefined || setting === 'false') return false;
+  if (setting === 'true') return true;
+  if (/^\d+$/.test(setting)) {
+    const hops = Number(setting);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = setting.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !proxyAddress.safeParse(entry).success);
+  if (wrong.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: ${wrong.join(', ')} is not an IP address, a CIDR range or ` +
+        `one of ${PROXY_NAMES.join(', ')}; use true, false, a hop count or a comma-separated list of those.`,
+    );
+  }
+  return entries;
+}
+
+const defaultJobConcurrency = () =>
+  Math.min(
+    JobLimits.concurrencyMax,
+    Math.max(JobLimits.concurrencyMin, Math.floor(availableParallelism() / 2)),
+  );
 
 /** All of the S3 settings or none: half a configuration would silently store files on local disk. */
 function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {

@@ -1,6 +1,7 @@
 import { DesignLimits, Limits } from '@ferry/shared';
 import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import { purgeSpentAttempts } from '../modules/account/credentials.js';
 import { designs, designVersions } from '../modules/designs/tables.js';
 import { UPLOADS_ROOT } from '../modules/uploads/post-policy.js';
 import { uploads } from '../modules/uploads/tables.js';
@@ -16,8 +17,8 @@ const TEMPORARY_FILE_MS = 60 * 60 * 1000;
 
 /**
  * The daily clean-up: designs in the recycle bin past 30 days go for good (rows, then files no row names),
- * uploads never registered as designs after a day, finished jobs after a week, and temporary files a crash
- * left behind. Each step is safe to repeat.
+ * uploads never registered as designs after a day, finished jobs after a week, temporary files a crash
+ * left behind, and spent sign-in counts. Each step is safe to repeat.
  */
 export async function purgeTrash(ctx: AppContext) {
   const now = ctx.now().getTime();
@@ -63,6 +64,7 @@ export async function purgeTrash(ctx: AppContext) {
     .delete(jobs)
     .where(and(eq(jobs.queue, ctx.config.jobQueue), lt(jobs.doneAt, new Date(now - FINISHED_JOB_KEEP_MS))));
   await ctx.files.sweepTemporary(new Date(now - TEMPORARY_FILE_MS));
+  await purgeSpentAttempts(ctx);
 }
 
 /**

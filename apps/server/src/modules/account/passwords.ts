@@ -27,3 +27,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await derive(password, Buffer.from(salt, 'base64'), params);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * A hash of a random password at the real cost: checking a password against it for an unknown e-mail takes
+ * as long as for a known one, so the answer's timing does not tell which addresses have accounts.
+ */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('base64url'));
+  return dummy;
+}

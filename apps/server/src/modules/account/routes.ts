@@ -7,7 +7,7 @@ import {
   updateUserInfoBody,
   verifyPasswordBody,
 } from '@ferry/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, requestLang } from '../../http/envelope.js';
@@ -25,19 +25,27 @@ import * as account from './service.js';
 import { findSession, revokeSession } from './sessions.js';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
-  const signInLimit = { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: '1 minute' } };
+  // One budget per IP for every call that tries a password or creates an account: a budget per call would
+  // multiply what one address may try (SIGN_IN_RATE_LIMIT a minute).
+  const signInBudget = app.createRateLimit({ max: ctx.config.signInRateLimit, timeWindow: '1 minute' });
+  const limitSignIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const budget = await signInBudget(request);
+    if (budget.isAllowed || !budget.isExceeded) return;
+    reply.header('retry-after', budget.ttlInSeconds);
+    throw fail('RATE_LIMITED');
+  };
   const userAgent = (headers: Record<string, unknown>) => String(headers['user-agent'] ?? '');
 
   app.get('/api/account/public_key', { config: { public: true } }, async (request) =>
     ok(request, { public_key: ctx.cipher.publicPem, algorithm: 'RSA-OAEP-256' }),
   );
 
-  app.post('/api/account/register', { config: { public: true, ...signInLimit } }, async (request) => {
+  app.post('/api/account/register', { config: { public: true }, onRequest: limitSignIn }, async (request) => {
     const body = parse(registerBody, request.body);
     return ok(request, await account.register(ctx, body, userAgent(request.headers), requestLang(request)));
   });
 
-  app.post('/api/account/login', { config: { public: true, ...signInLimit } }, async (request) => {
+  app.post('/api/account/login', { config: { public: true }, onRequest: limitSignIn }, async (request) => {
     const body = parse(loginBody, request.body);
     return ok(request, await account.login(ctx, body, userAgent(request.headers), requestLang(request)));
   });
@@ -63,17 +71,23 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, null);
   });
 
-  app.post('/api/account/check_password', { config: { public: true, ...signInLimit } }, async (request) => {
-    const body = parse(loginBody, request.body);
-    await account.checkPasswordOnly(ctx, body);
-    return ok(request, { correct: true });
-  });
+  app.post(
+    '/api/account/check_password',
+    { config: { public: true }, onRequest: limitSignIn },
+    async (request) => {
+      const body = parse(loginBody, request.body);
+      await account.checkPasswordOnly(ctx, body);
+      return ok(request, { correct: true });
+    },
+  );
 
-  app.post('/api/account/check_token', { config: { public: true } }, async (request) => {
+  // Asks about the caller's own sessions only: anyone else's token answers "not valid" and names nobody.
+  app.post('/api/account/check_token', { config: { keepsReadCache: true } }, async (request) => {
     const { token } = parse(checkTokenBody, request.body);
+    const { userId } = actorOf(request);
     const session = await findSession(ctx.db, token);
-    const valid = Boolean(session && !session.revokedAt && session.status === 'active');
-    return ok(request, { valid, user_id: valid ? session?.userId : null });
+    const valid = Boolean(session && session.userId === userId && !session.revokedAt);
+    return ok(request, { valid, user_id: valid ? userId : null });
   });
 
   app.get('/api/account/userinfo', async (request) =>

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { listTeams } from '../teams/service.js';
-import { checkCredentials } from './credentials.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { checkCredentials, confirmPassword } from './credentials.js';
+import { hashPassword } from './passwords.js';
 import { teamStatusFor } from './preferences.js';
 import { presentUser } from './present.js';
 import { issueSession, revokeOtherSessions } from './sessions.js';
@@ -73,12 +73,6 @@ export async function updateUser(
   return getUser(ctx, userId);
 }
 
-async function passwordHashOf(ctx: AppContext, userId: string): Promise<string> {
-  const [row] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!row) throw fail('USER_NOT_FOUND');
-  return row.hash;
-}
-
 /** Both fields arrive RSA-encrypted. Every other session of the user ends: their next call answers HTTP 420. */
 export async function modifyPassword(
   ctx: AppContext,
@@ -87,9 +81,7 @@ export async function modifyPassword(
 ) {
   const oldPassword = ctx.cipher.decrypt(encrypted.old_password);
   const newPassword = parse(passwordSchema, ctx.cipher.decrypt(encrypted.new_password));
-  if (!(await verifyPassword(oldPassword, await passwordHashOf(ctx, actor.userId)))) {
-    throw fail('OLD_PASSWORD_WRONG');
-  }
+  await confirmPassword(ctx, actor.userId, oldPassword, 'OLD_PASSWORD_WRONG');
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId));
@@ -99,7 +91,7 @@ export async function modifyPassword(
 
 export async function verifyUserPassword(ctx: AppContext, userId: string, encryptedPassword: string) {
   const password = ctx.cipher.decrypt(encryptedPassword);
-  if (!(await verifyPassword(password, await passwordHashOf(ctx, userId)))) throw fail('WRONG_PASSWORD');
+  await confirmPassword(ctx, userId, password);
   return { verified: true };
 }
 

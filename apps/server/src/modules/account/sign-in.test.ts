@@ -95,13 +95,25 @@ describe('sign-in', () => {
     expect(answer.result.token).not.toBe(user.token);
   });
 
-  it('tells an unknown e-mail apart from a wrong password', async () => {
-    const unknown = await anonymous(server.app).post('/api/account/login', {
-      email: uniqueEmail('nobody'),
+  it('answers an unknown e-mail like a wrong password, counting down and locking alike', async () => {
+    const client = anonymous(server.app);
+    const email = uniqueEmail('nobody');
+    for (let attempt = 1; attempt < Limits.signInMaxFailures; attempt++) {
+      const answer = await client.post('/api/account/login', { email, password: 'whatever1' });
+      expect(answer.code).toBe(Codes.WRONG_PASSWORD.code);
+      expect(answer.msg).toBe(
+        `Wrong e-mail or password, you can also try ${Limits.signInMaxFailures - attempt} times`,
+      );
+    }
+    const tenth = await client.post('/api/account/login', {
+      email: email.toUpperCase(),
       password: 'whatever1',
     });
-    expect(unknown.code).toBe(Codes.USER_NOT_FOUND.code);
-  });
+    expect(tenth.code).toBe(Codes.PASSWORD_LOCKED.code);
+    expect((await client.post('/api/account/check_password', { email, password: 'whatever1' })).code).toBe(
+      Codes.PASSWORD_LOCKED.code,
+    );
+  }, 120_000);
 
   it('counts wrong passwords down, locks after ten, and unlocks after ten minutes', async () => {
     const user = await buildUser(server.ctx);
@@ -197,13 +209,30 @@ describe('sessions', () => {
     expect((await asUser(server.app, user.token).get('/api/account/login')).status).toBe(200);
   });
 
-  it('check_token tells a live token from a revoked one', async () => {
+  it('check_token tells the caller whether a token of their own is live', async () => {
     const user = await buildUser(server.ctx);
-    const live = await anonymous(server.app).post('/api/account/check_token', { token: user.token });
+    const second = await anonymous(server.app).post('/api/account/login', {
+      email: user.email,
+      password: user.password,
+    });
+    const client = asUser(server.app, user.token);
+    const live = await client.post('/api/account/check_token', { token: second.result.token });
     expect(live.result).toEqual({ valid: true, user_id: user.id });
-    await asUser(server.app, user.token).put('/api/account/login?code=10031');
-    const revoked = await anonymous(server.app).post('/api/account/check_token', { token: user.token });
+    await asUser(server.app, second.result.token).put('/api/account/login?code=10031');
+    const revoked = await client.post('/api/account/check_token', { token: second.result.token });
     expect(revoked.result).toEqual({ valid: false, user_id: null });
+  });
+
+  it("check_token needs a session and names nobody else's", async () => {
+    const user = await buildUser(server.ctx);
+    const stranger = await buildUser(server.ctx);
+    const open = await anonymous(server.app).post('/api/account/check_token', { token: user.token });
+    expect(open.status).toBe(401);
+    expect(open.body.result ?? null).toBeNull();
+    const other = await asUser(server.app, stranger.token).post('/api/account/check_token', {
+      token: user.token,
+    });
+    expect(other.result).toEqual({ valid: false, user_id: null });
   });
 });
 
@@ -220,6 +249,40 @@ describe('rate limit', () => {
       expect(over.code).toBe(Codes.RATE_LIMITED.code);
     } finally {
       await limited.close();
+    }
+  });
+
+  const signInFrom = (app: TestServer['app'], url: string, forwardedFor: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email: uniqueEmail('rate'), password: 'whatever1' },
+    });
+
+  it('counts registrations and sign-ins in one budget, whatever X-Forwarded-For claims', async () => {
+    const limited = await startTestServer({ SIGN_IN_RATE_LIMIT: '3' });
+    try {
+      const statuses = [];
+      for (const [i, url] of ['login', 'register', 'login', 'register'].entries()) {
+        statuses.push((await signInFrom(limited.app, `/api/account/${url}`, `203.0.113.${i}`)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from the proxies TRUST_PROXY names', async () => {
+    const behindProxy = await startTestServer({ SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' });
+    try {
+      const client = (ip: string) => signInFrom(behindProxy.app, '/api/account/login', ip);
+      expect((await client('198.51.100.1')).statusCode).toBe(200);
+      expect((await client('198.51.100.1')).statusCode).toBe(200);
+      expect((await client('198.51.100.1')).statusCode).toBe(429);
+      expect((await client('198.51.100.2')).statusCode).toBe(200);
+    } finally {
+      await behindProxy.close();
     }
   });
 });

@@ -11,10 +11,23 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   /** active | disabled | unactivated */
   status: text('status').notNull().default('active'),
+  /** No longer written: password tries are counted in sign_in_attempts, for unknown addresses too. */
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: stampedNow('created_at'),
+});
+
+/**
+ * Password tries per e-mail address, registered or not, so neither the answer nor the lock tells which
+ * addresses have accounts. Keyed by the SHA-256 of the normalised address: no list of tried addresses is kept.
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  emailHash: text('email_hash').primaryKey(),
+  /** Tries taken since windowStartedAt, counted before the password is hashed. */
+  attempts: integer('attempts').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 /** Only the SHA-256 of a token is stored; a revoked row remembers why, so the client gets the right status. */

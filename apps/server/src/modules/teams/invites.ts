@@ -1,10 +1,11 @@
-import { emailSchema, type Lang, type TeamInfo, type TeamRole } from '@ferry/shared';
+import { emailSchema, type Lang, Limits, type TeamInfo, type TeamRole } from '@ferry/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
+import { parse } from '../../http/parse.js';
 import { users } from '../account/tables.js';
 import { inviteUrl, newInviteId, type SignedInvite, signInvite, verifyInvite } from './invite-links.js';
-import { assertMemberRoom, memberCount } from './plans.js';
+import { assertMemberRoom, memberCount, reserveMemberRoom } from './plans.js';
 import { assignableRoles, teamForAdmin } from './policy.js';
 import { teamAvatarUrl } from './present.js';
 import { getTeam } from './service.js';
@@ -44,7 +45,7 @@ function signFor(ctx: AppContext, invite: InviteRow, team: TeamRow, inviter: Inv
     },
     now,
   );
-  const expiresAt = new Date((link.time + 1_209_600) * 1000).toISOString();
+  const expiresAt = new Date((link.time + Limits.invitationValiditySeconds) * 1000).toISOString();
   return {
     ...link,
     url: inviteUrl(ctx.config.publicUrl, link),
@@ -91,12 +92,13 @@ export async function teamInviteLink(
   return signFor(ctx, invite, team, await inviterOf(ctx, invite.createdBy));
 }
 
+/** Revokes every live invitation of the team, the e-mailed ones too: a reset is how an admin withdraws them. */
 export async function resetInviteLinks(ctx: AppContext, actorId: string, teamId: string) {
   await teamForAdmin(ctx.db, actorId, teamId);
   await ctx.db
     .update(teamInvites)
     .set({ revokedAt: ctx.now() })
-    .where(and(eq(teamInvites.teamId, teamId), eq(teamInvites.kind, 'link'), isNull(teamInvites.revokedAt)));
+    .where(and(eq(teamInvites.teamId, teamId), isNull(teamInvites.revokedAt)));
 }
 
 /** Verifies a link end to end: signature, age, and that its invite id is still live and matches the payload. */
@@ -104,6 +106,7 @@ export async function resolveInvite(ctx: AppContext, link: SignedInvite) {
   const payload = verifyInvite(ctx.secrets.links, link, ctx.now());
   const [invite] = await ctx.db.select().from(teamInvites).where(eq(teamInvites.id, payload.invite_id));
   if (!invite || invite.revokedAt) throw fail('INVITE_EXPIRED');
+  if (invite.usedAt) throw fail('INVITE_EXPIRED', INVITE_USED);
   if (
     invite.teamId !== payload.team_id ||
     invite.role !== payload.role ||
@@ -151,7 +154,7 @@ export async function inviteInfo(ctx: AppContext, link: SignedInvite, viewerId: 
     inviter: { name: inviter.name, avatar: inviter.avatar, color: inviter.color },
     role: invite.role as TeamRole,
     review: invite.review,
-    expires_at: new Date((link.time + 1_209_600) * 1000).toISOString(),
+    expires_at: new Date((link.time + Limits.invitationValiditySeconds) * 1000).toISOString(),
     viewer,
   };
 }
@@ -164,7 +167,7 @@ export async function admitMember(
   userId: string,
   role: TeamRole,
 ) {
-  await assertMemberRoom(ctx, tx, team);
+  await reserveMemberRoom(ctx, tx, team);
   await tx.insert(teamMembers).values({ teamId: team.id, userId, role, joinedAt: ctx.now() });
   await tx
     .delete(teamDepartures)
@@ -178,11 +181,39 @@ export async function joinByLink(
   lang: Lang,
 ): Promise<TeamInfo> {
   const { invite, team } = await resolveInvite(ctx, link);
+  if (invite.kind === 'email') await assertInvitedAddress(ctx, invite, userId);
   if (await isMember(ctx, team.id, userId)) throw fail('ALREADY_IN_TEAM');
   if (invite.review) throw fail('APPLY_PENDING');
-  await ctx.db.transaction((tx) => admitMember(ctx, tx, team, userId, invite.role as TeamRole));
+  await ctx.db.transaction(async (tx) => {
+    if (invite.kind === 'email') {
+      // Claimed in the joining transaction: of two parallel uses, one joins and the other finds it used.
+      const [claimed] = await tx
+        .update(teamInvites)
+        .set({ usedAt: ctx.now() })
+        .where(and(eq(teamInvites.id, invite.id), isNull(teamInvites.usedAt), isNull(teamInvites.revokedAt)))
+        .returning({ id: teamInvites.id });
+      if (!claimed) throw fail('INVITE_EXPIRED', INVITE_USED);
+    }
+    await admitMember(ctx, tx, team, userId, invite.role as TeamRole);
+  });
   return getTeam(ctx, userId, team.id, lang);
 }
+
+const INVITE_USED = { zh: '该邀请已被使用', en: 'This invitation has already been used' };
+
+/** An e-mail invitation admits the account of the invited address only, whoever else holds the link. */
+async function assertInvitedAddress(ctx: AppContext, invite: InviteRow, userId: string) {
+  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (user?.email.toLowerCase() !== invite.email?.toLowerCase()) {
+    throw fail('INVITE_INVALID', {
+      zh: '该邀请发给了另一个邮箱，请用受邀邮箱的账号加入',
+      en: 'This invitation was sent to another e-mail address; join with the account of that address',
+    });
+  }
+}
+
+/** The request schema checks the addresses too; checked here again, a bad one is 19001 and never a 500. */
+const invitedAddresses = (emails: string[]) => [...new Set(emails.map((email) => parse(emailSchema, email)))];
 
 /** Personal invitations by e-mail: one invite row and one mail per address, all or nothing. */
 export async function inviteByEmail(
@@ -193,7 +224,7 @@ export async function inviteByEmail(
 ) {
   const { team, role: actorRole } = await teamForAdmin(ctx.db, actorId, input.team_id);
   assertAssignable(actorRole, input.role);
-  const emails = [...new Set(input.emails.map((email) => emailSchema.parse(email)))];
+  const emails = invitedAddresses(input.emails);
   const existing = await ctx.db
     .select({ email: users.email })
     .from(teamMembers)

@@ -103,6 +103,8 @@ export const teamInvites = pgTable(
       .references(() => users.id),
     createdAt: stampedNow('created_at'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When an e-mail invitation was used to join: it admits one account, once. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('team_invites_team_idx').on(table.teamId)],
 );
