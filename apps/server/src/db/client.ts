@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgPreparedQuery, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema.js';
@@ -20,8 +21,48 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A failed statement's error carries its parameters: in drizzle's message and `params`, and in `params` on
+ * PGlite's own error. Parameters hold password hashes and token hashes, and errors end up in logs and in
+ * `jobs.last_error`, so they are dropped where every statement of both engines fails; the SQL text and the
+ * database's message (with its SQLSTATE `code` on the cause) stay for diagnosis.
+ */
+export function withoutQueryParameters(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const message = `Failed query: ${error.query}`;
+  error.stack = error.stack?.replace(error.message, message);
+  error.message = message;
+  error.params = [];
+  const cause = error.cause as { params?: unknown; queryOptions?: unknown } | undefined;
+  if (cause && typeof cause === 'object') {
+    delete cause.params;
+    delete cause.queryOptions;
+  }
+  return error;
+}
+
+const PARAMETERS_DROPPED = Symbol.for('ferry.queryParametersDropped');
+
+/** Every drizzle statement (PGlite and node-postgres alike) runs through PgPreparedQuery's queryWithCache. */
+function dropParametersFromQueryErrors() {
+  const prototype = PgPreparedQuery.prototype as unknown as Record<PropertyKey, unknown> & {
+    queryWithCache: (...args: unknown[]) => Promise<unknown>;
+  };
+  if (prototype[PARAMETERS_DROPPED]) return;
+  const run = prototype.queryWithCache;
+  prototype.queryWithCache = async function (this: unknown, ...args: unknown[]) {
+    try {
+      return await run.apply(this, args);
+    } catch (error) {
+      throw withoutQueryParameters(error);
+    }
+  };
+  prototype[PARAMETERS_DROPPED] = true;
+}
+
 /** PGlite under DATA_DIR/db by default (or in memory for `memory://`), a PostgreSQL server when a URL is given. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  dropParametersFromQueryErrors();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
