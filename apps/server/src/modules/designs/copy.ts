@@ -6,7 +6,13 @@ import { projects } from '../projects/tables.js';
 import { loadArrangement } from '../sections/arrangement.js';
 import { settleSets } from '../sections/sets.js';
 import { isUuid } from '../teams/policy.js';
-import { type DesignRow, designAccess, designsOfProject, requireDesignProject } from './policy.js';
+import {
+  type DesignRow,
+  designAccess,
+  designsOfProject,
+  requireDesignProject,
+  requireTakeOut,
+} from './policy.js';
 import { queueFileWork } from './processing.js';
 import { assertDesignRoom } from './quota.js';
 import { loadImages, touchProject } from './service.js';
@@ -62,8 +68,9 @@ async function copyDesign(
 
 /**
  * `POST project/copyimage`: copies designs of any project of the team the caller can see into a project they
- * can edit. Answers a list of single-key maps `{ source id: new design }`, with `errIds` (sources that could
- * not be copied) and `doneIds`; 11023 stops the whole copy.
+ * can edit; from another project only where its download setting lets them download (19058). Answers a
+ * list of single-key maps `{ source id: new design }`, with `errIds` (sources that could not be copied) and
+ * `doneIds`; 11023 and 19058 stop the whole copy.
  */
 export async function copyImages(
   ctx: AppContext,
@@ -88,11 +95,10 @@ export async function copyImages(
     : [];
   const visibleProjects = new Set<string>();
   for (const projectId of new Set(candidates.map((row) => row.design.projectId))) {
-    const seen = await projectAccess(ctx.db, userId, input.team_id, projectId).then(
-      () => true,
-      () => false,
-    );
-    if (seen) visibleProjects.add(projectId);
+    const source = await projectAccess(ctx.db, userId, input.team_id, projectId).catch(() => null);
+    if (!source) continue;
+    requireTakeOut(source, userId, input.project_id);
+    visibleProjects.add(projectId);
   }
   // A set is a grouping on its own stage, with no file to copy: it stays behind (errIds).
   const sources = candidates
@@ -132,7 +138,10 @@ export async function copyImages(
   };
 }
 
-/** `PUT project/image_move`: designs (with their versions) move to another project of the same team. */
+/**
+ * `PUT project/image_move`: designs (with their versions) move to another project of the same team, when the
+ * source's download setting lets the caller download (19058).
+ */
 export async function moveImages(
   ctx: AppContext,
   userId: string,
@@ -142,6 +151,7 @@ export async function moveImages(
   const teamId = source.project.teamId;
   const target = await designAccess(ctx.db, userId, teamId, input.target_project_id, 'edit');
   requireDesignProject(target);
+  requireTakeOut(source, userId, input.target_project_id);
   const found = await designsOfProject(ctx.db, input.project_id, input.image_ids, 'live');
   const ids = found.map((design) => design.id);
   if (input.target_project_id === input.project_id) return loadImages(ctx, ctx.db, inArray(designs.id, ids));

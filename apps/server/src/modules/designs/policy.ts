@@ -74,3 +74,16 @@ export function mayDownload(access: ProjectAccess, userId: string): boolean {
       return false;
   }
 }
+
+export function requireDownload(access: ProjectAccess, userId: string) {
+  if (!mayDownload(access, userId)) throw fail('DOWNLOAD_NOT_ALLOWED');
+}
+
+/**
+ * Designs copied or moved into another project take their original files along, where other rules let the
+ * caller download them: leaving a project needs its download setting's consent. Within one project nothing
+ * leaves.
+ */
+export function requireTakeOut(source: ProjectAccess, userId: string, targetProjectId: string) {
+  if (source.project.id !== targetProjectId) requireDownload(source, userId);
+}

@@ -2,13 +2,14 @@ import type { VariantName } from '@ferry/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
-import { projectAccess } from '../projects/policy.js';
+import { type ProjectAccess, projectAccess } from '../projects/policy.js';
 import { projects } from '../projects/tables.js';
 import { type FileStore, keyAfter } from '../storage/files.js';
 import { isUnlimited } from '../teams/plans.js';
 import { teamForMember } from '../teams/policy.js';
 import { variantDirOfKey } from './keys.js';
-import { urlExpiry } from './present.js';
+import { mayDownload } from './policy.js';
+import { urlExpiry, type VersionRow } from './present.js';
 import { designs, designVersions, type VariantFile } from './tables.js';
 
 /** A storage key from one of the store's signed URLs, or the key itself. */
@@ -17,10 +18,10 @@ export function keyOf(files: FileStore, urlOrKey: string): string {
 }
 
 /**
- * The live version a file belongs to (its original or one of its variants), when the caller may see the
- * design's project; null otherwise, so a key of someone else's design tells nothing.
+ * The live versions a file belongs to (as original or variant; copies share files), each with the caller's
+ * access to its project, where they may see it; none otherwise, so a key of someone else's design tells nothing.
  */
-async function visibleVersion(ctx: AppContext, userId: string, key: string, teamId?: string) {
+async function visibleVersions(ctx: AppContext, userId: string, key: string, teamId?: string) {
   const dir = variantDirOfKey(key);
   const rows = await ctx.db
     .select({ version: designVersions, projectId: designs.projectId, teamId: projects.teamId })
@@ -34,14 +35,12 @@ async function visibleVersion(ctx: AppContext, userId: string, key: string, team
         teamId ? eq(projects.teamId, teamId) : undefined,
       ),
     );
+  const visible: { version: VersionRow; access: ProjectAccess }[] = [];
   for (const row of rows) {
-    const allowed = await projectAccess(ctx.db, userId, row.teamId, row.projectId).then(
-      () => true,
-      () => false,
-    );
-    if (allowed) return row.version;
+    const access = await projectAccess(ctx.db, userId, row.teamId, row.projectId).catch(() => null);
+    if (access) visible.push({ version: row.version, access });
   }
-  return null;
+  return visible;
 }
 
 function fileOf(version: typeof designVersions.$inferSelect, key: string, style?: VariantName) {
@@ -56,7 +55,10 @@ async function requireEnterprise(ctx: AppContext, userId: string, teamId: string
   if (!isUnlimited(ctx, team)) throw fail('TEAM_NOT_FOUND');
 }
 
-/** `POST project/sign_url`: a signed URL for each given URL or key (null where the caller has no right). */
+/**
+ * `POST project/sign_url`: a signed URL for each given URL or key (null where the caller cannot see the
+ * design); an original file the project's download setting keeps from the caller refuses the call (19058).
+ */
 export async function signUrls(
   ctx: AppContext,
   userId: string,
@@ -67,8 +69,12 @@ export async function signUrls(
   const urls: (string | null)[] = [];
   for (const url of input.urls) {
     const key = keyOf(ctx.files, url);
-    const version = await visibleVersion(ctx, userId, key, input.team_id);
-    const file = version ? fileOf(version, key, input.style) : null;
+    const seen = await visibleVersions(ctx, userId, key, input.team_id);
+    const file = seen.length ? fileOf(seen[0].version, key, input.style) : null;
+    // An original file (uploaded as it is shown, a PNG's `org` too) is a download: the setting decides.
+    const original = file && seen.some(({ version }) => version.fileKey === file.key);
+    if (original && !seen.some(({ access }) => mayDownload(access, userId)))
+      throw fail('DOWNLOAD_NOT_ALLOWED');
     urls.push(file ? ctx.files.signedUrl(file.key, expiresAt) : null);
   }
   return { urls, expire_time: expiresAt.toISOString() };
@@ -81,8 +87,9 @@ export async function imageHandle(
   input: { filename: string; ratio: number },
 ) {
   const key = keyOf(ctx.files, input.filename);
-  const version = await visibleVersion(ctx, userId, key);
-  if (!version) throw fail('IMAGE_DELETED');
+  const [seen] = await visibleVersions(ctx, userId, key);
+  if (!seen) throw fail('IMAGE_DELETED');
+  const { version } = seen;
   const name: VariantName =
     input.ratio <= 5 ? 'p5' : input.ratio <= 25 ? 'p25' : input.ratio <= 50 ? 'p50' : 'org';
   const file = version.variants[name] ?? version.variants.org;

@@ -3,7 +3,7 @@ import { findLayer, type LayerDoc, type SliceExport, type SlicePlatform } from '
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { slicesKeyOf } from '../designs/keys.js';
-import { designAccess, designsOfProject, mayDownload } from '../designs/policy.js';
+import { designAccess, designsOfProject, requireDownload } from '../designs/policy.js';
 import { urlExpiry, type VersionRow } from '../designs/present.js';
 import { versionOf } from '../designs/versions.js';
 import { planSlices, sliceName } from './plan.js';
@@ -45,7 +45,7 @@ export async function exportSlices(
 ): Promise<SliceExport> {
   const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
-  if (!mayDownload(access, userId)) throw fail('DOWNLOAD_NOT_ALLOWED');
+  requireDownload(access, userId);
   const versionId = input.version_id ?? design.currentVersionId;
   if (!versionId) throw fail('NO_LAYERS');
   const version = await versionOf(ctx, design.id, versionId);

@@ -1,11 +1,12 @@
+import { type ProjectRoleValue, projectAbilities, type TeamRole } from '@ferry/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { isUuid, roleInTeam } from '../teams/policy.js';
 import { requireTeamEditor } from './policy.js';
 import { isUniqueViolation } from './service.js';
-import { projectGroupItems, projectGroups, projects } from './tables.js';
+import { projectGroupItems, projectGroups, projectMembers, projects } from './tables.js';
 
 async function nameGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -16,16 +17,44 @@ async function nameGuard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Every id must be a project of the team; one that is not refuses the call. */
-async function assertTeamProjects(tx: Tx, teamId: string, projectIds: string[]) {
+interface GroupCaller {
+  userId: string;
+  teamRole: TeamRole;
+}
+
+/** The caller's projects of the team among `ids`, each with whether they may see it (mode B: its members). */
+async function projectsSeenBy(
+  db: Tx | Db,
+  userId: string,
+  teamRole: TeamRole,
+  teamId: string,
+  ids: string[],
+) {
+  const rows = await db
+    .select({ id: projects.id, mode: projects.permissionMode, role: projectMembers.role })
+    .from(projects)
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+    )
+    .where(and(eq(projects.teamId, teamId), inArray(projects.id, ids)));
+  return rows.map((row) => ({
+    id: row.id,
+    visible: projectAbilities(teamRole, row.role as ProjectRoleValue | null, row.mode as 'A' | 'B').can_view,
+  }));
+}
+
+/**
+ * Every id must be a project of the team the caller may see; one that is not refuses the call, as opening
+ * it would (another team's: 10007; a hidden mode-B project: 418).
+ */
+async function assertTeamProjects(tx: Tx, caller: GroupCaller, teamId: string, projectIds: string[]) {
   const ids = [...new Set(projectIds)];
   if (ids.length === 0) return ids;
   if (!ids.every(isUuid)) throw fail('PROJECT_NOT_FOUND');
-  const found = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.teamId, teamId), inArray(projects.id, ids)));
+  const found = await projectsSeenBy(tx, caller.userId, caller.teamRole, teamId, ids);
   if (found.length !== ids.length) throw fail('PROJECT_NOT_FOUND');
+  if (!found.every((project) => project.visible)) throw fail('NOT_ALLOWED');
   return ids;
 }
 
@@ -40,8 +69,9 @@ export async function groupOf(tx: Tx | AppContext['db'], teamId: string, groupId
   return group;
 }
 
+/** The team's groups; each lists only the projects the caller may see. */
 export async function listGroups(ctx: AppContext, userId: string, teamId: string) {
-  await roleInTeam(ctx.db, userId, teamId);
+  const teamRole = await roleInTeam(ctx.db, userId, teamId);
   const groups = await ctx.db
     .select()
     .from(projectGroups)
@@ -58,12 +88,17 @@ export async function listGroups(ctx: AppContext, userId: string, teamId: string
           ),
         )
     : [];
+  const itemIds = [...new Set(items.map((item) => item.projectId))];
+  const seen = itemIds.length ? await projectsSeenBy(ctx.db, userId, teamRole, teamId, itemIds) : [];
+  const visible = new Set(seen.filter((project) => project.visible).map((project) => project.id));
   return groups.map((group) => ({
     id: group.id,
     name: group.name,
     team_id: group.teamId,
     order: group.orderIndex,
-    project_ids: items.filter((item) => item.groupId === group.id).map((item) => item.projectId),
+    project_ids: items
+      .filter((item) => item.groupId === group.id && visible.has(item.projectId))
+      .map((item) => item.projectId),
   }));
 }
 
@@ -72,10 +107,10 @@ export async function createGroup(
   userId: string,
   input: { team_id: string; name: string; project_ids: string[] },
 ) {
-  await requireTeamEditor(ctx.db, userId, input.team_id);
+  const caller = { userId, teamRole: await requireTeamEditor(ctx.db, userId, input.team_id) };
   const id = await nameGuard(() =>
     ctx.db.transaction(async (tx) => {
-      const ids = await assertTeamProjects(tx, input.team_id, input.project_ids);
+      const ids = await assertTeamProjects(tx, caller, input.team_id, input.project_ids);
       const [group] = await tx
         .insert(projectGroups)
         .values({ teamId: input.team_id, name: input.name })
@@ -100,7 +135,7 @@ export async function updateGroup(
     rm_projects: string[];
   },
 ) {
-  await requireTeamEditor(ctx.db, userId, input.team_id);
+  const caller = { userId, teamRole: await requireTeamEditor(ctx.db, userId, input.team_id) };
   await nameGuard(() =>
     ctx.db.transaction(async (tx) => {
       const group = await groupOf(tx, input.team_id, input.group_id);
@@ -110,10 +145,10 @@ export async function updateGroup(
       };
       if (Object.keys(changes).length > 0)
         await tx.update(projectGroups).set(changes).where(eq(projectGroups.id, group.id));
-      for (const projectId of await assertTeamProjects(tx, input.team_id, input.add_projects)) {
+      for (const projectId of await assertTeamProjects(tx, caller, input.team_id, input.add_projects)) {
         await tx.insert(projectGroupItems).values({ groupId: group.id, projectId }).onConflictDoNothing();
       }
-      const removed = await assertTeamProjects(tx, input.team_id, input.rm_projects);
+      const removed = await assertTeamProjects(tx, caller, input.team_id, input.rm_projects);
       if (removed.length > 0) {
         await tx
           .delete(projectGroupItems)

@@ -8,7 +8,6 @@ import {
   type StageOrderType,
 } from '@ferry/shared';
 import { and, count, eq, inArray, like, ne } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
@@ -19,10 +18,11 @@ import { withNotices } from '../events/outbox.js';
 import { noticeProjectPermissionChanged, noticeProjectRemoved } from '../events/project-notices.js';
 import { folders } from '../folders/tables.js';
 import { readStage } from '../sections/stage.js';
-import { sniffType } from '../storage/sniff.js';
-import { planLimits } from '../teams/plans.js';
+import { renderPicture } from '../storage/pictures.js';
+import { reserveProjectRoom } from '../teams/plans.js';
 import { isUuid, teamForMember } from '../teams/policy.js';
 import { teamMembers } from '../teams/tables.js';
+import { visibleTo } from './listing.js';
 import {
   type ProjectAccess,
   projectAccess,
@@ -101,13 +101,9 @@ export async function createProject(
   const teamRole = await requireTeamEditor(ctx.db, userId, input.team_id);
   const { team } = await teamForMember(ctx.db, userId, input.team_id);
   const folderId = await folderInTeam(ctx.db, input.team_id, input.folder_id);
-  const { projectMax } = planLimits(ctx, team);
-  // project_max − project_curt < 0 after adding this one (spec 002 §5).
-  if (projectMax !== Limits.unlimited && projectMax - (await projectCount(ctx.db, team.id)) - 1 < 0) {
-    throw fail('PROJECT_COUNT_FULL');
-  }
   const project = await renameGuard(() =>
     ctx.db.transaction(async (tx) => {
+      await reserveProjectRoom(ctx, tx, team);
       const name = input.name ?? (await freeDefaultName(tx, team.id));
       const now = ctx.now();
       const [created] = await tx
@@ -208,12 +204,16 @@ export async function deleteProject(
   if (access.project.coverKey) await ctx.files.remove(access.project.coverKey);
 }
 
+/**
+ * Whether a project the caller can see already has this name (the create and rename dialogs ask before
+ * sending): a mode-B project hidden from them is not named to them, not even by this yes or no.
+ */
 export async function isNameRepeated(
   ctx: AppContext,
   userId: string,
   input: { team_id: string; name: string; project_id?: string },
 ) {
-  await teamForMember(ctx.db, userId, input.team_id);
+  const { role } = await teamForMember(ctx.db, userId, input.team_id);
   const others =
     input.project_id && /^[0-9a-f-]{36}$/i.test(input.project_id)
       ? ne(projects.id, input.project_id)
@@ -221,7 +221,18 @@ export async function isNameRepeated(
   const [row] = await ctx.db
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.teamId, input.team_id), eq(projects.name, input.name), others))
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+    )
+    .where(
+      and(
+        eq(projects.teamId, input.team_id),
+        eq(projects.name, input.name),
+        others,
+        visibleTo(role === 'superadmin'),
+      ),
+    )
     .limit(1);
   return { repeated: Boolean(row) };
 }
@@ -236,16 +247,9 @@ export async function setCover(
 ) {
   const access = await projectAccess(ctx.db, userId, teamId, projectId);
   requireEdit(access);
-  const type = sniffType(data);
-  if (!type || !['png', 'jpeg', 'webp', 'gif'].includes(type)) throw fail('IMAGE_FORMAT_UNSUPPORTED');
-  const cover = await sharp(data, { limitInputPixels: 16384 * 16384 })
-    .rotate()
-    .resize(480, 360, { fit: 'cover' })
-    .png()
-    .toBuffer()
-    .catch(() => {
-      throw fail('IMAGE_FORMAT_INVALID');
-    });
+  const { rendered: cover } = await renderPicture(data, ['png', 'jpeg', 'webp', 'gif'], (image) =>
+    image.rotate().resize(480, 360, { fit: 'cover' }).png().toBuffer(),
+  );
   const key = `project-covers/${projectId}/${createHash('sha256').update(cover).digest('hex')}.png`;
   await ctx.files.put(key, cover);
   const [updated] = await ctx.db
@@ -353,7 +357,13 @@ export async function setDownloadSetting(
   return downloadSetting(ctx, userId, teamId, input.project_id);
 }
 
+/** Everyone who sees the project sees the rule; the chosen people only those who may change it (or oneself). */
 export async function downloadSetting(ctx: AppContext, userId: string, teamId: string, projectId: string) {
-  const { project } = await projectAccess(ctx.db, userId, teamId, projectId);
-  return { project_id: project.id, download_type: project.downloadType, user_ids: project.downloadUserIds };
+  const { project, abilities } = await projectAccess(ctx.db, userId, teamId, projectId);
+  const chosen = project.downloadUserIds;
+  return {
+    project_id: project.id,
+    download_type: project.downloadType,
+    user_ids: abilities.can_manage ? chosen : chosen.filter((id) => id === userId),
+  };
 }

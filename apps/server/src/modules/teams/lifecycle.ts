@@ -8,6 +8,7 @@ import { users } from '../account/tables.js';
 import { withNotices } from '../events/outbox.js';
 import { noticeTeamDissolved, noticeTeamRoleChanged } from '../events/team-notices.js';
 import { dropProjectMemberships } from '../projects/members.js';
+import { renderPicture } from '../storage/pictures.js';
 import { CONTENT_TYPES, sniffType } from '../storage/sniff.js';
 import { recordDeparture } from './members.js';
 import { isEnterprise, memberCount, planLimits } from './plans.js';
@@ -132,12 +133,16 @@ export async function mergeTeam(
   await endTeam(ctx, actorId, source.id, 'merged');
 }
 
-/** JPG or PNG of at most 3M, told by its bytes; stored under a content-addressed key. */
+/**
+ * JPG or PNG of at most 3M, told by its bytes, and decoded whole within the picture limits as a project cover
+ * is (10119), before it is stored (under a content-addressed key) and shown to every member.
+ */
 export async function setTeamAvatar(ctx: AppContext, actorId: string, teamId: string, data: Buffer) {
   const { team } = await teamForAdmin(ctx.db, actorId, teamId);
   const type = sniffType(data);
   if (data.length > Limits.avatarMaxBytes || (type !== 'png' && type !== 'jpeg'))
     throw fail('AVATAR_INVALID');
+  await renderPicture(data, [type], (image) => image.stats());
   const hash = createHash('sha256').update(data).digest('hex');
   const key = `team-avatars/${team.id}/${hash}.${type === 'png' ? 'png' : 'jpg'}`;
   await ctx.files.put(key, data);

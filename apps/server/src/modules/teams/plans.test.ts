@@ -107,6 +107,46 @@ describe('quota and seats by plan', () => {
   });
 });
 
+describe('plan limits under parallel requests', () => {
+  const PARALLEL = 15;
+  const codesOf = (answers: { code: string }[]) => {
+    const tally: Record<string, number> = {};
+    for (const { code } of answers) tally[code] = (tally[code] ?? 0) + 1;
+    return tally;
+  };
+
+  it('lets exactly the free plan’s seats join when 15 people use the link at once', async () => {
+    const team = await buildTeam(server.ctx);
+    const link = (await get(team, '/api/account/team_invite_link')).result;
+    const joiners = await Promise.all(Array.from({ length: PARALLEL }, () => buildUser(server.ctx)));
+    const answers = await Promise.all(
+      joiners.map((joiner) => asUser(server.app, joiner.token).post('/api/account/join_by_link', link)),
+    );
+    const { memberMax } = PlanLimits[1];
+    expect(codesOf(answers)).toEqual({
+      '00000': memberMax - 1,
+      [Codes.TEAM_MEMBER_LIMIT.code]: PARALLEL - memberMax + 1,
+    });
+    expect((await quotaOf(team)).member_curt).toBe(memberMax);
+  });
+
+  it('creates exactly the free plan’s projects when 15 are asked for at once', async () => {
+    const team = await buildTeam(server.ctx);
+    const owner = asUser(server.app, team.owner.token);
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        owner.post('/api/project/project_info', { team_id: team.id, name: `Parallel${i}` }),
+      ),
+    );
+    const { projectMax } = PlanLimits[1];
+    expect(codesOf(answers)).toEqual({
+      '00000': projectMax,
+      [Codes.PROJECT_COUNT_FULL.code]: PARALLEL - projectMax,
+    });
+    expect((await quotaOf(team)).project_curt).toBe(projectMax);
+  });
+});
+
 describe('the corporate edition', () => {
   let corporate: TestServer;
   beforeAll(async () => {

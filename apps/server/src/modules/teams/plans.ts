@@ -14,7 +14,7 @@ import { fail } from '../../http/errors.js';
 import { designs } from '../designs/tables.js';
 import { projectCount } from '../projects/service.js';
 import { projects } from '../projects/tables.js';
-import { teamMembers, type teams } from './tables.js';
+import { teamMembers, teams } from './tables.js';
 
 type TeamRow = typeof teams.$inferSelect;
 
@@ -62,6 +62,31 @@ export async function assertMemberRoom(ctx: AppContext, db: Db | Tx, team: TeamR
   const { memberMax } = planLimits(ctx, team);
   if (memberMax === Limits.unlimited) return;
   if (memberMax - (await memberCount(db, team.id)) - adding < 0) throw fail('TEAM_MEMBER_LIMIT');
+}
+
+/**
+ * Locks the team's row until the transaction ends, so parallel joins or project creations of one team are
+ * counted one after another against the plan. NO KEY UPDATE leaves rows that merely reference the team free.
+ */
+async function lockTeamLimits(tx: Tx, teamId: string) {
+  await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('no key update');
+}
+
+/** assertMemberRoom under the team's lock: call it in the transaction that adds the members. */
+export async function reserveMemberRoom(ctx: AppContext, tx: Tx, team: TeamRow, adding = 1) {
+  await lockTeamLimits(tx, team.id);
+  await assertMemberRoom(ctx, tx, team, adding);
+}
+
+/**
+ * Refuses a new project past the plan (spec 002 §5: project_max − project_curt < 0 after adding it), under
+ * the team's lock: call it in the transaction that inserts the project.
+ */
+export async function reserveProjectRoom(ctx: AppContext, tx: Tx, team: TeamRow) {
+  const { projectMax } = planLimits(ctx, team);
+  if (projectMax === Limits.unlimited) return;
+  await lockTeamLimits(tx, team.id);
+  if (projectMax - (await projectCount(tx, team.id)) - 1 < 0) throw fail('PROJECT_COUNT_FULL');
 }
 
 /**
