@@ -1,12 +1,21 @@
 import { Worker } from 'node:worker_threads';
-import { DesignLimits } from '@ferry/shared';
+import { type Codes, DesignLimits, JobLimits } from '@ferry/shared';
 import sharp, { type Sharp } from 'sharp';
 import type { SniffedType } from '../modules/storage/sniff.js';
+import { checkSvgFilters } from './svg-filter-budget.js';
 
 /** libvips refuses anything above 16384² pixels before it allocates them. */
 export const LIMIT_INPUT_PIXELS = DesignLimits.maxSidePx * DesignLimits.maxSidePx;
 
-export class UndecodableDesign extends Error {}
+/** A design that cannot be drawn; `code` names why where the reason is Ferry's own limit. */
+export class UndecodableDesign extends Error {
+  constructor(
+    message: string,
+    readonly code?: keyof typeof Codes,
+  ) {
+    super(message);
+  }
+}
 
 /** A design's pixels as sharp opens them; `open()` gives a fresh pipeline each time. */
 export interface RasterSource {
@@ -18,6 +27,7 @@ export async function rasterSource(data: Buffer, type: SniffedType): Promise<Ras
   if (type === 'psd') return rawSource(await psdComposite(data));
   if (type === 'bmp') return rawSource(decodeBmp(data));
   if (type === 'pdf') throw new UndecodableDesign('PDF pages are not rendered');
+  if (type === 'svg') return rawSource(await drawSvg(data));
   return {
     open: () =>
       sharp(data, { limitInputPixels: LIMIT_INPUT_PIXELS, failOn: 'error', animated: false }).rotate(),
@@ -38,6 +48,35 @@ function rawSource(image: RawImage): RasterSource {
         limitInputPixels: LIMIT_INPUT_PIXELS,
       }),
   };
+}
+
+/**
+ * Draws an SVG once, at the density that keeps it within `vectorMaxPixels`: its declared size (read without
+ * drawing) decides the density, so a 120-byte file declaring 16000×16000 is drawn at 4096×4096 rather than
+ * allocating a quarter of a billion pixels. Costly filters are refused first.
+ */
+async function drawSvg(data: Buffer): Promise<RawImage> {
+  checkSvgFilters(data);
+  let density = 72;
+  for (let tries = 0; tries < 4; tries++) {
+    const { width = 0, height = 0 } = await sharp(data, { density, limitInputPixels: false }).metadata();
+    const over = Math.max(
+      (width * height) / JobLimits.vectorMaxPixels,
+      (width / DesignLimits.maxSidePx) ** 2,
+      (height / DesignLimits.maxSidePx) ** 2,
+    );
+    if (over <= 1) {
+      const { data: pixels, info } = await sharp(data, { density, limitInputPixels: LIMIT_INPUT_PIXELS })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { width: info.width, height: info.height, data: pixels };
+    }
+    // Sizes are rounded, and units other than px do not scale linearly: each later try aims a little lower.
+    density = (density / Math.sqrt(over)) * (tries === 0 ? 1 : 0.995);
+    if (density < 1) break;
+  }
+  throw new UndecodableDesign('the SVG declares a size too large to draw');
 }
 
 const PSD_WORKER = new URL('./psd-composite.worker.mjs', import.meta.url);

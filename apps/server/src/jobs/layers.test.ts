@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type LayerDoc, walkLayers } from '@ferry/shared';
+import { JobLimits, type LayerDoc, walkLayers } from '@ferry/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { asUser } from '../test/api.js';
 import { startTestServer, type TestServer } from '../test/context.js';
 import { type BuiltTeam, buildTeam } from '../test/factories.js';
 import { uploadDesigns } from '../test/uploads.js';
+import { beat } from './owners.js';
 import { LEASE_MS } from './queue.js';
 import { jobs } from './tables.js';
 import { runJobsOnce } from './worker.js';
@@ -110,9 +111,10 @@ describe('the layers job', () => {
     expect(row).toMatchObject({ layersKey: null, layersMd5: '', layersStatus: 'failed' });
   });
 
-  it('finishes an import whose worker died mid-job once the lease runs out', async () => {
+  it('finishes an import whose worker died mid-job once its heartbeat stops, well before the lease ends', async () => {
     const [design] = await upload('restart.psd', fixture('agpsd-effects.psd'));
-    // A worker took the layers job and died: the job keeps its lease, never finished nor renewed.
+    // A worker took the layers job and died after its last heartbeat: the job keeps its lease, never finished.
+    await beat(server.ctx.db, server.ctx.config.jobQueue, 'dead-worker', server.ctx.now());
     const taken = await server.ctx.db
       .update(jobs)
       .set({
@@ -125,7 +127,7 @@ describe('the layers job', () => {
     expect(taken).toHaveLength(1);
     await runJobsOnce(server.ctx);
     expect((await versionView(design.id)).layers_status).toBe('processing');
-    server.advance(LEASE_MS + 1000);
+    server.advance(JobLimits.workerGoneMs + 1000);
     await runJobsOnce(server.ctx);
     const view = await versionView(design.id);
     expect(view.layers_status).toBe('ready');

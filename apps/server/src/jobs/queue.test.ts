@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { JobLimits } from '@ferry/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { variantDirOf, variantKey } from '../modules/designs/keys.js';
@@ -10,7 +11,8 @@ import { startTestServer, type TestServer } from '../test/context.js';
 import { buildTeam } from '../test/factories.js';
 import { pngOf, storedKeys } from '../test/images.js';
 import { uploadDesigns } from '../test/uploads.js';
-import { claim, enqueue, LEASE_MS } from './queue.js';
+import { beat, releaseOrphans } from './owners.js';
+import { claim, enqueue } from './queue.js';
 import { jobs } from './tables.js';
 import { JobWorker, runJobsOnce, schedulePurge } from './worker.js';
 
@@ -22,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('a server killed during a job', () => {
-  it('leaves the job to run out its lease; the next worker finishes it and nothing half-made stays', async () => {
+  it('leaves a job a restarted server takes up at once, not after the lease; nothing half-made stays', async () => {
     const team = await buildTeam(server.ctx);
     const api = asUser(server.app, team.owner.token);
     const projectId = (await api.post('/api/project/project_info', { team_id: team.id })).result.id;
@@ -35,8 +37,13 @@ describe('a server killed during a job', () => {
       .from(designVersions)
       .where(eq(designVersions.id, versionId));
 
-    // The killed worker took the job, wrote part of a variant and a temporary file, and never finished.
-    const taken = await claim(server.ctx.db, server.ctx.config.jobQueue, 'killed-worker', server.ctx.now());
+    // The killed worker's last heartbeat is older than workerGoneMs; it took the job (5 minutes of lease),
+    // wrote part of a variant and a temporary file, and never finished.
+    const { db } = server.ctx;
+    const queue = server.ctx.config.jobQueue;
+    const lastSeen = new Date(server.ctx.now().getTime() - JobLimits.workerGoneMs - 1000);
+    await beat(db, queue, 'killed-worker', lastSeen);
+    const taken = await claim(db, queue, 'killed-worker', server.ctx.now());
     expect(taken?.kind).toBe('variants');
     const p25 = variantKey(variantDirOf(version.fileKey), 'p25');
     await server.ctx.files.put(p25, Buffer.from('half a webp'));
@@ -46,29 +53,45 @@ describe('a server killed during a job', () => {
     const anHourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     await utimes(leftover, anHourAgo, anHourAgo);
 
-    // While the lease runs, nobody else takes the job.
-    expect(await runJobsOnce(server.ctx)).toBe(0);
-    const [waiting] = await server.ctx.db
-      .select()
-      .from(designVersions)
-      .where(eq(designVersions.id, versionId));
-    expect(waiting.status).toBe('processing');
-
-    server.advance(LEASE_MS + 1000);
+    // The restarted server's worker frees the job at start-up, with the clock still inside the lease.
+    const worker = new JobWorker(server.ctx, { warn: () => {} });
+    worker.start();
+    try {
+      await vi.waitFor(
+        async () => {
+          const [row] = await db.select().from(designVersions).where(eq(designVersions.id, versionId));
+          expect(row.status).toBe('ready');
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+    } finally {
+      await worker.stop();
+    }
     await schedulePurge(server.ctx);
-    expect(await runJobsOnce(server.ctx)).toBe(2);
-    const [done] = await server.ctx.db.select().from(designVersions).where(eq(designVersions.id, versionId));
+    await runJobsOnce(server.ctx);
+    const [done] = await db.select().from(designVersions).where(eq(designVersions.id, versionId));
     expect(done).toMatchObject({ status: 'ready', width: 400, height: 300 });
     expect(done.variants.p25).toMatchObject({ width: 100, height: 75 });
     const rewritten = (await server.ctx.files.read(p25)) as Buffer;
     expect(rewritten.subarray(8, 12).toString('ascii')).toBe('WEBP');
-    const [job] = await server.ctx.db
+    const [job] = await db
       .select()
       .from(jobs)
       .where(eq(jobs.id, taken?.id as string));
     expect(job).toMatchObject({ attempts: 2, lockedUntil: null });
+    expect(job.lockedBy).not.toBe('killed-worker');
     expect(job.doneAt).not.toBeNull();
     expect((await storedKeys(filesRoot)).filter((key) => key.startsWith('.tmp'))).toEqual([]);
+  });
+
+  it('leaves the job of a worker whose heartbeat goes on to that worker', async () => {
+    const { db } = server.ctx;
+    const queue = `alive-${randomUUID()}`;
+    await enqueue(db, queue, 'no-such-kind', {});
+    await beat(db, queue, 'busy-worker', server.ctx.now());
+    expect(await claim(db, queue, 'busy-worker', server.ctx.now())).not.toBeNull();
+    await releaseOrphans(db, queue, server.ctx.now());
+    expect(await claim(db, queue, 'another-worker', server.ctx.now())).toBeNull();
   });
 
   it('gives a job up after its last try, keeping the reason', async () => {
@@ -84,6 +107,26 @@ describe('a server killed during a job', () => {
     const [job] = await server.ctx.db.select().from(jobs).where(eq(jobs.dedupeKey, dedupeKey));
     expect(job.failedAt).not.toBeNull();
     expect(job.lastError).toContain('no handler');
+  });
+});
+
+describe('jobs of several teams', () => {
+  it('take turns: team B’s one job is claimed before the second of five team A queued earlier', async () => {
+    const { db } = server.ctx;
+    const queue = `turns-${randomUUID()}`;
+    const now = server.ctx.now();
+    const queuedAt = (index: number) => new Date(now.getTime() - 60_000 + index * 1000);
+    for (let index = 0; index < 5; index++) {
+      await enqueue(db, queue, 'no-such-kind', { index }, { team: 'team-a', runAt: queuedAt(index) });
+    }
+    await enqueue(db, queue, 'no-such-kind', {}, { team: 'team-b', runAt: queuedAt(5) });
+
+    const claimed: string[] = [];
+    for (let turn = 0; turn < 6; turn++) {
+      const job = await claim(db, queue, 'one-worker', now);
+      claimed.push(`${job?.team}:${job?.payload.index ?? ''}`);
+    }
+    expect(claimed).toEqual(['team-a:0', 'team-b:', 'team-a:1', 'team-a:2', 'team-a:3', 'team-a:4']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { jobs } from './tables.js';
+import { jobs, jobTurns } from './tables.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -12,6 +12,8 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   runAt?: Date;
   maxAttempts?: number;
+  /** The team whose work it is: teams take turns, so another team's queue never holds this job up. */
+  team?: string;
 }
 
 /** Adds a job, in the caller's transaction when given one, so the job exists exactly when the change does. */
@@ -29,6 +31,7 @@ export async function enqueue(
       kind,
       payload,
       dedupeKey: options.dedupeKey ?? null,
+      team: options.team ?? null,
       ...(options.runAt ? { runAt: options.runAt } : {}),
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
     })
@@ -37,15 +40,19 @@ export async function enqueue(
 
 const open = and(isNull(jobs.doneAt), isNull(jobs.failedAt));
 
+/** Jobs of no team take their turns together, as one more team. */
+const turnOf = sql<string>`coalesce(${jobs.team}, '')`;
+
 /**
- * Takes the oldest due job whose lease is free or ran out. The row lock (`FOR UPDATE SKIP LOCKED`) lasts only
- * for this statement, so instances never take the same job, and no transaction stays open during the work:
- * on PGlite one would hold the only connection.
+ * Takes a due job whose lease is free or ran out: the oldest one of the team served least recently, so teams
+ * take turns. The row lock (`FOR UPDATE SKIP LOCKED`) lasts only for this statement, so instances never take
+ * the same job, and no transaction stays open during the work: on PGlite one would hold the only connection.
  */
 export async function claim(db: Db, queue: string, workerId: string, now: Date): Promise<JobRow | null> {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
+    .leftJoin(jobTurns, and(eq(jobTurns.queue, jobs.queue), eq(jobTurns.team, turnOf)))
     .where(
       and(
         open,
@@ -55,9 +62,9 @@ export async function claim(db: Db, queue: string, workerId: string, now: Date):
         or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)),
       ),
     )
-    .orderBy(asc(jobs.runAt))
+    .orderBy(sql`${jobTurns.servedAt} asc nulls first`, asc(jobs.runAt))
     .limit(1)
-    .for('update', { skipLocked: true });
+    .for('update', { of: jobs, skipLocked: true });
   const [row] = await db
     .update(jobs)
     .set({
@@ -67,7 +74,12 @@ export async function claim(db: Db, queue: string, workerId: string, now: Date):
     })
     .where(sql`${jobs.id} = (${due})`)
     .returning();
-  return row ?? null;
+  if (!row) return null;
+  await db
+    .insert(jobTurns)
+    .values({ queue, team: row.team ?? '', servedAt: now })
+    .onConflictDoUpdate({ target: [jobTurns.queue, jobTurns.team], set: { servedAt: now } });
+  return row;
 }
 
 /** Keeps a long job's lease while its worker is alive. */
@@ -105,5 +117,12 @@ export async function giveUpAbandoned(db: Db, queue: string, now: Date) {
   await db
     .update(jobs)
     .set({ failedAt: now, lastError: 'abandoned by its workers' })
-    .where(and(open, eq(jobs.queue, queue), gte(jobs.attempts, jobs.maxAttempts), lt(jobs.lockedUntil, now)));
+    .where(
+      and(
+        open,
+        eq(jobs.queue, queue),
+        gte(jobs.attempts, jobs.maxAttempts),
+        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)),
+      ),
+    );
 }

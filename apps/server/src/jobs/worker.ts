@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { JobLimits } from '@ferry/shared';
 import type { AppContext } from '../context.js';
 import { importFileLayers, LAYERS_JOB } from './layers.js';
+import { beat, newWorkerId, releaseOrphans, retire } from './owners.js';
 import { PURGE_TRASH_JOB, purgeTrash } from './purge-trash.js';
 import { claim, enqueue, finish, giveUpAbandoned, type JobRow, renewLease, retryLater } from './queue.js';
 import { REMOVE_FILES_JOB, removeFiles } from './remove-files.js';
@@ -16,15 +17,25 @@ const HANDLERS: Record<string, JobHandler> = {
 };
 
 const POLL_MS = 2000;
-const RENEW_MS = 60_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** The heartbeat, then the jobs of workers that died are freed (taken at once), then those tried too often end. */
+async function sweep(ctx: AppContext, workerId: string) {
+  const queue = ctx.config.jobQueue;
+  await beat(ctx.db, queue, workerId, ctx.now());
+  await releaseOrphans(ctx.db, queue, ctx.now());
+  await giveUpAbandoned(ctx.db, queue, ctx.now());
+}
 
 async function run(ctx: AppContext, job: JobRow, workerId: string) {
   const handler = HANDLERS[job.kind];
-  const renewal = setInterval(
-    () => void renewLease(ctx.db, job, workerId, ctx.now()).catch(() => {}),
-    RENEW_MS,
-  );
+  // The lease and the heartbeat go on together, so a one-off runner's long job is not taken for an orphan.
+  const renewal = setInterval(() => {
+    const now = ctx.now();
+    void renewLease(ctx.db, job, workerId, now)
+      .then(() => beat(ctx.db, ctx.config.jobQueue, workerId, now))
+      .catch(() => {});
+  }, JobLimits.heartbeatMs);
   try {
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
     await handler(ctx, job.payload);
@@ -36,16 +47,20 @@ async function run(ctx: AppContext, job: JobRow, workerId: string) {
   }
 }
 
-/** Runs every due job, one after another, until none is left; answers how many ran. Tests call it directly. */
-export async function runJobsOnce(ctx: AppContext, workerId = `worker-${randomUUID()}`): Promise<number> {
-  const queue = ctx.config.jobQueue;
-  await giveUpAbandoned(ctx.db, queue, ctx.now());
+/** Runs every due job, one after another, as a worker of its own until none is left; answers how many ran. */
+export async function runJobsOnce(ctx: AppContext): Promise<number> {
+  const workerId = newWorkerId();
+  await sweep(ctx, workerId);
   let ran = 0;
-  for (;;) {
-    const job = await claim(ctx.db, queue, workerId, ctx.now());
-    if (!job) return ran;
-    await run(ctx, job, workerId);
-    ran++;
+  try {
+    for (;;) {
+      const job = await claim(ctx.db, ctx.config.jobQueue, workerId, ctx.now());
+      if (!job) return ran;
+      await run(ctx, job, workerId);
+      ran++;
+    }
+  } finally {
+    await retire(ctx.db, workerId);
   }
 }
 
@@ -58,10 +73,16 @@ interface Log {
   warn(object: object, message: string): void;
 }
 
-/** This instance's worker: polls the jobs table, and wakes at once when a service here queued work. */
+/**
+ * This instance's worker: up to `JOB_CONCURRENCY` jobs at once, taken in turns by team. It polls the jobs
+ * table, wakes at once when a service here queued work, and keeps a heartbeat; at start and on each beat it
+ * frees the jobs of workers that died, so a restarted server takes up its predecessor's work at once.
+ */
 export class JobWorker {
-  private readonly workerId = `worker-${randomUUID()}`;
-  private running: Promise<void> | null = null;
+  readonly workerId = newWorkerId();
+  private readonly slots = new Set<Promise<void>>();
+  private ready = false;
+  private starting: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private timers: NodeJS.Timeout[] = [];
@@ -75,39 +96,58 @@ export class JobWorker {
   start() {
     this.unsubscribe = this.ctx.jobs.onWake(() => this.kick());
     this.timers.push(setInterval(() => this.kick(), POLL_MS));
+    this.timers.push(setInterval(() => void this.sweep(), JobLimits.heartbeatMs));
     const purge = () =>
       void schedulePurge(this.ctx)
         .then(() => this.kick())
         .catch((error) => this.log.warn({ err: error }, 'could not schedule the purge'));
-    purge();
     this.timers.push(setInterval(purge, PURGE_EVERY_MS));
     for (const timer of this.timers) timer.unref();
-    this.kick();
-  }
-
-  private kick() {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await runJobsOnce(this.ctx, this.workerId).catch((error) =>
-          this.log.warn({ err: error }, 'job run failed'),
-        );
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = null;
+    // No claim before the first heartbeat: another instance would take this worker's jobs for orphans.
+    this.starting = this.sweep().then(() => {
+      this.ready = true;
+      purge();
+      this.kick();
     });
   }
 
-  /** Stops taking jobs and waits for the one under way. */
+  private sweep() {
+    return sweep(this.ctx, this.workerId).catch((error) => this.log.warn({ err: error }, 'job sweep failed'));
+  }
+
+  private kick() {
+    if (this.stopped || !this.ready) return;
+    if (this.slots.size >= this.ctx.config.jobConcurrency) {
+      this.again = true;
+      return;
+    }
+    const slot: Promise<void> = this.drain()
+      .catch((error) => this.log.warn({ err: error }, 'job run failed'))
+      .finally(() => this.slots.delete(slot));
+    this.slots.add(slot);
+  }
+
+  /** One slot: takes jobs until none is due; each job taken lets another slot look for the next. */
+  private async drain() {
+    while (!this.stopped) {
+      this.again = false;
+      const job = await claim(this.ctx.db, this.ctx.config.jobQueue, this.workerId, this.ctx.now());
+      if (!job) {
+        if (this.again) continue;
+        return;
+      }
+      this.kick();
+      await run(this.ctx, job, this.workerId);
+    }
+  }
+
+  /** Stops taking jobs, waits for those under way, and removes the heartbeat. */
   async stop() {
     this.stopped = true;
     this.unsubscribe?.();
     for (const timer of this.timers) clearInterval(timer);
-    await this.running;
+    await this.starting;
+    await Promise.all(this.slots);
+    await retire(this.ctx.db, this.workerId).catch(() => {});
   }
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { LAYERS_JOB } from '../../jobs/layers.js';
 import { enqueue } from '../../jobs/queue.js';
 import { VARIANTS_JOB } from '../../jobs/variants.js';
+import { ownerOfKey } from '../uploads/policy.js';
 
 /** File types whose layers Ferry imports for the inspect view; other designs are plain pictures. */
 export const layersStatusOf = (fileType: string): LayersStatus =>
@@ -18,10 +19,8 @@ export async function queueFileWork(
   version: { fileKey: string; status: string; layersStatus: string },
 ) {
   const payload = { fileKey: version.fileKey };
-  if (version.status === 'processing') {
-    await enqueue(db, queue, VARIANTS_JOB, payload, { dedupeKey: version.fileKey });
-  }
-  if (version.layersStatus === 'processing') {
-    await enqueue(db, queue, LAYERS_JOB, payload, { dedupeKey: version.fileKey });
-  }
+  // The uploading team's turn: one team's batch of slow files never holds up another team's designs.
+  const options = { dedupeKey: version.fileKey, team: ownerOfKey(version.fileKey)?.teamId };
+  if (version.status === 'processing') await enqueue(db, queue, VARIANTS_JOB, payload, options);
+  if (version.layersStatus === 'processing') await enqueue(db, queue, LAYERS_JOB, payload, options);
 }
