@@ -43,6 +43,7 @@ export async function postToStorage(
   uptoken: Uptoken,
   file: { name: string; data: Buffer },
   overrides: Record<string, string> = {},
+  lang = 'en-US',
 ) {
   const extension = /\.[A-Za-z0-9]+$/.exec(file.name)?.[0] ?? '';
   const fields = {
@@ -56,11 +57,16 @@ export async function postToStorage(
   const response = await app.inject({
     method: 'POST',
     url: uptoken.host,
-    headers: { ...form.headers, 'accept-language': 'en-US' },
+    headers: { ...form.headers, 'accept-language': lang },
     payload: form.payload,
   });
   const body = response.body ? response.json() : null;
-  return { status: response.statusCode, code: body?.code as string | undefined, key: fields.key };
+  return {
+    status: response.statusCode,
+    code: body?.code as string | undefined,
+    msg: body?.msg as string | undefined,
+    key: fields.key,
+  };
 }
 
 /** The browser's whole upload: token, post to storage, register in the project. */

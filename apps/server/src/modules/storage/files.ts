@@ -1,4 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,8 +8,16 @@ import { pipeline } from 'node:stream/promises';
 /** Where uploaded files live: local disk by default, an S3 bucket (s3-store.ts) when S3_* is set. */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
-  /** Writes a stream under the key; when the stream fails nothing is left under the key. Answers the size. */
-  putStream(key: string, source: AsyncIterable<Buffer>): Promise<number>;
+  /**
+   * Writes a stream under the key; when the stream fails nothing is left under the key. Answers the size.
+   * `beforeCommit` runs once every byte is written and before the file appears under the key: when it
+   * throws, the file is dropped (an upload claims its key there, so a cut one never holds it).
+   */
+  putStream(
+    key: string,
+    source: AsyncIterable<Buffer>,
+    beforeCommit?: (size: number) => Promise<void>,
+  ): Promise<number>;
   /** The size of a stored file, or null when there is none. */
   stat(key: string): Promise<{ size: number } | null>;
   /** Removes temporary files older than the given time (left by a crash). */
@@ -99,8 +108,13 @@ export class LocalFileStore implements FileStore {
     await rename(temporary, target);
   }
 
-  async putStream(key: string, source: AsyncIterable<Buffer>): Promise<number> {
+  async putStream(
+    key: string,
+    source: AsyncIterable<Buffer>,
+    beforeCommit?: (size: number) => Promise<void>,
+  ): Promise<number> {
     const { target, temporary } = await this.temporaryFor(key);
+    const output = createWriteStream(temporary);
     let size = 0;
     try {
       await pipeline(
@@ -111,11 +125,15 @@ export class LocalFileStore implements FileStore {
             yield chunk;
           }
         },
-        createWriteStream(temporary),
+        output,
       );
+      await beforeCommit?.(size);
       await rename(temporary, target);
       return size;
     } catch (error) {
+      // A source that fails at once can beat the file's own opening: removed before it is created, it
+      // would be left behind.
+      if (!output.closed) await once(output, 'close').catch(() => undefined);
       await rm(temporary, { force: true });
       throw error;
     }

@@ -84,10 +84,15 @@ export class S3FileStore implements FileStore {
    * receiver stops at the design size limit). In S3 mode browsers post to the bucket itself, so this only
    * serves server-side writes.
    */
-  async putStream(key: string, source: AsyncIterable<Buffer>): Promise<number> {
+  async putStream(
+    key: string,
+    source: AsyncIterable<Buffer>,
+    beforeCommit?: (size: number) => Promise<void>,
+  ): Promise<number> {
     const chunks: Buffer[] = [];
     for await (const chunk of source) chunks.push(chunk);
     const data = Buffer.concat(chunks);
+    await beforeCommit?.(data.length);
     await this.put(key, data);
     return data.length;
   }

@@ -11,11 +11,12 @@ import { actorOf } from '../../http/auth.js';
 import { envelope, ok, requestLang } from '../../http/envelope.js';
 import { AppError, fail } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
+import { roleInTeam } from '../teams/policy.js';
 import { LOCAL_UPLOAD_PATH } from './post-policy.js';
 import { receiveUpload, signerOf, uploadedSize, uploadSignature, uploadToken } from './service.js';
 
-/** Room for the form's other fields and the multipart framing around the file. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
+/** The largest form: a design of the most bytes, with room for the other fields and the multipart framing. */
+const MAX_FORM_BYTES = DesignLimits.designMaxBytes + 64 * 1024;
 
 /** The storage endpoint answers like one: failures are HTTP errors, so a browser's upload sees them as such. */
 const REFUSAL_STATUS: Record<string, number> = {
@@ -41,6 +42,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/oss/bucket', async (request) => {
     const query = parse(ossBucketQuery, request.query);
+    if (query.team_id) await roleInTeam(ctx.db, actorOf(request).userId, query.team_id);
     const signer = signerOf(ctx);
     return ok(request, {
       bucket_name: ctx.config.s3?.bucket ?? query.bucket_name ?? DEFAULT_BUCKET,
@@ -56,6 +58,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       return await receive(ctx, request, reply);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      settleUnreadBody(request, reply);
       const lang = requestLang(request);
       return reply
         .status(REFUSAL_STATUS[error.entry.code] ?? 400)
@@ -77,22 +80,65 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
 async function receive(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   if (!request.isMultipart()) throw fail('UPLOAD_POLICY_INVALID');
   const declared = Number(request.headers['content-length']);
-  if (declared > DesignLimits.designMaxBytes + FORM_OVERHEAD_BYTES) throw fail('DESIGN_TOO_LARGE');
+  if (declared > MAX_FORM_BYTES) throw fail('DESIGN_TOO_LARGE');
   const fields: Record<string, string> = {};
   const parts = request.parts({
     // One byte past the limit reaches the receiver, which refuses it; the parser alone would cut silently.
     limits: { fileSize: DesignLimits.designMaxBytes + 1, files: 1, fields: 16, fieldSize: 16 * 1024 },
   });
-  for await (const part of parts) {
+  for await (const part of bodyParts(parts)) {
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value);
       continue;
     }
     // The form's fields come before the file, so the policy is checked before the file is read.
-    const stored = await receiveUpload(ctx, fields, part.file);
+    const stored = await receiveUpload(ctx, fields, bodyParts(part.file));
     const status = fields.success_action_status === '200' ? 200 : 204;
     if (status === 204) return reply.status(204).send();
     return reply.status(200).send(ok(request, stored));
   }
   throw fail('UPLOAD_POLICY_INVALID');
+}
+
+const INCOMPLETE_BODY = {
+  zh: '上传的内容不完整（连接中断或表单未结束），请重新上传',
+  en: 'The upload arrived incomplete (the connection broke or the form did not end), please upload again',
+};
+
+/**
+ * What the body yields, with any failure of the body itself (cut off, a form that never ends, the
+ * parser's limits) turned into a refusal: it is the client's doing, not the server's.
+ */
+async function* bodyParts<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<T>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw fail('INVALID_INPUT', INCOMPLETE_BODY);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
+ * A refusal often comes before the body has been read (policy, type by the leading bytes, size by
+ * Content-Length). Left unread, the rest of the body would be taken for the connection's next request:
+ * so a body within the upload limit is read to its end and dropped (the connection stays usable), and a
+ * larger or unmeasured one ends the connection after the answer.
+ */
+function settleUnreadBody(request: FastifyRequest, reply: FastifyReply) {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return;
+  const declared = Number(raw.headers['content-length']);
+  if (!(declared <= MAX_FORM_BYTES)) {
+    reply.header('connection', 'close');
+    return;
+  }
+  raw.unpipe();
+  raw.on('data', () => undefined);
+  raw.resume();
 }

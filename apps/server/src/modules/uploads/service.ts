@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DesignLimits } from '@ferry/shared';
+import { DesignLimits, ruleMessages } from '@ferry/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
@@ -29,12 +29,11 @@ export async function uploadSignature(ctx: AppContext, userId: string, teamId: s
   return { key, ...signerOf(ctx).issue({ key, now: ctx.now() }) };
 }
 
-class SizeOutOfRange extends Error {}
-
 /**
  * Receives a file posted with a policy. The policy, the key and the leading bytes (type, declared size) are
- * checked before anything is written; the body is then streamed to a temporary file with a byte limit and
- * moved under its key only when complete. On any refusal nothing is stored.
+ * checked before anything is written; the body is then streamed to a temporary file with a byte limit. Only
+ * a complete file claims its key (its row) and is moved under it, so a refused or cut upload leaves neither
+ * a file nor a row: the same key can be posted again at once.
  */
 export async function receiveUpload(
   ctx: AppContext,
@@ -44,6 +43,11 @@ export async function receiveUpload(
   const grant = signerOf(ctx).verify(fields, ctx.now());
   const owner = ownerOfKey(grant.key);
   if (!owner) throw fail('UPLOAD_KEY_OUTSIDE');
+  const name = grant.key.slice(grant.key.lastIndexOf('/') + 1);
+  if (name.length > DesignLimits.fileNameMaxLength)
+    throw fail('INVALID_INPUT', ruleMessages['fileName.length']);
+  // Said before the body is read; the claim below is what decides a race.
+  if (await isClaimed(ctx, grant.key)) throw keyTaken();
   const iterator = file[Symbol.asyncIterator]();
   const { head, ended } = await readHead(iterator);
   if (head.length > grant.maxSize) throw fail('DESIGN_TOO_LARGE');
@@ -53,27 +57,39 @@ export async function receiveUpload(
   const declared = headerDimensions(head, type);
   if (declared && isTooLarge(declared, DesignLimits.maxSidePx)) throw fail('IMAGE_TOO_BIG_TO_PROCESS');
 
-  // Claiming the key first keeps two uploads from racing for it, and a registered design's file from being replaced.
-  const [claimed] = await ctx.db
-    .insert(uploads)
-    .values({ key: grant.key, teamId: owner.teamId, userId: owner.userId, size: 0, fileType: type })
-    .onConflictDoNothing()
-    .returning({ key: uploads.key });
-  if (!claimed) {
-    throw fail('INVALID_INPUT', { zh: '该文件已存在', en: 'A file with this key already exists' });
-  }
+  let claimed = false;
+  const claim = async (size: number) => {
+    if (size < grant.minSize) throw fail('UPLOAD_SIZE_OUT_OF_RANGE');
+    // A registered design's file is never replaced, and of two uploads racing for a key the first one wins.
+    const [row] = await ctx.db
+      .insert(uploads)
+      .values({ key: grant.key, teamId: owner.teamId, userId: owner.userId, size, fileType: type })
+      .onConflictDoNothing()
+      .returning({ key: uploads.key });
+    if (!row) throw keyTaken();
+    claimed = true;
+  };
   try {
-    const size = await ctx.files.putStream(grant.key, limited(head, ended ? null : iterator, grant.maxSize));
-    if (size < grant.minSize) throw new SizeOutOfRange();
-    await ctx.db.update(uploads).set({ size }).where(eq(uploads.key, grant.key));
+    const size = await ctx.files.putStream(
+      grant.key,
+      limited(head, ended ? null : iterator, grant.maxSize),
+      claim,
+    );
     return { key: grant.key, size, file_type: type };
   } catch (error) {
-    await ctx.files.remove(grant.key);
-    await ctx.db.delete(uploads).where(eq(uploads.key, grant.key));
-    if (error instanceof SizeOutOfRange) throw fail('UPLOAD_SIZE_OUT_OF_RANGE');
+    // Claimed, then the move under the key failed: the row must not outlive the file.
+    if (claimed) await ctx.db.delete(uploads).where(eq(uploads.key, grant.key));
     if (isTooLargeError(error)) throw fail('DESIGN_TOO_LARGE');
     throw error;
   }
+}
+
+const keyTaken = () =>
+  fail('INVALID_INPUT', { zh: '该文件已存在', en: 'A file with this key already exists' });
+
+async function isClaimed(ctx: AppContext, key: string) {
+  const [row] = await ctx.db.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key));
+  return Boolean(row);
 }
 
 async function readHead(iterator: AsyncIterator<Buffer>) {

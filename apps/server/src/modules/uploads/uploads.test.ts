@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Codes, DesignLimits } from '@ferry/shared';
 import { eq } from 'drizzle-orm';
@@ -162,6 +163,28 @@ describe('the storage endpoint', () => {
     expect({ status: answer.status, code: answer.code }).toEqual({ status, code });
     await expectNothingStored(before);
   });
+
+  it.each([300, 2000])(
+    'refuses a key whose file name has %i characters, in both languages',
+    async (length) => {
+      const before = await snapshot();
+      const key = `${uptoken.dir}${'a'.repeat(length - 4)}.png`;
+      const answer = await postToStorage(server.app, uptoken, { name: 'a.png', data: png }, { key });
+      expect({ status: answer.status, code: answer.code }).toEqual({
+        status: 400,
+        code: Codes.INVALID_INPUT.code,
+      });
+      expect(answer.msg).toContain(`at most ${DesignLimits.fileNameMaxLength} characters`);
+      const zh = await postToStorage(server.app, uptoken, { name: 'a.png', data: png }, { key }, 'zh-CN');
+      expect(zh.msg).toBe('上传失败：文件名称过长，请修改后重试');
+      await expectNothingStored(before);
+      // A name at the limit is stored.
+      const longest = `${uptoken.dir}${randomUUID().padEnd(DesignLimits.fileNameMaxLength - 4, 'b')}.png`;
+      expect(
+        (await postToStorage(server.app, uptoken, { name: 'a.png', data: png }, { key: longest })).status,
+      ).toBe(204);
+    },
+  );
 
   it('refuses an expired policy', async () => {
     const before = await snapshot();
