@@ -1,13 +1,26 @@
-import { type CodeEntry, Codes, codeMessage, DesignLimits, type Lang, type Uptoken } from '@ferry/shared';
-import { isApiError, NETWORK_ERROR } from '../../../api/errors';
+import {
+  Codes,
+  codeMessage,
+  DesignLimits,
+  type Lang,
+  ruleMessage,
+  UploadRetry,
+  type Uptoken,
+} from '@ferry/shared';
+import { isApiError } from '../../../api/errors';
 import type { RegisterAnswer } from '../../../api/uploads';
+import { failure, outcomesOfRegistration, refusal } from './outcomes';
+import { isTransient, withRetries } from './retry';
 import type { TokenCache } from './tokenCache';
+
+export { outcomesOfRegistration } from './outcomes';
 
 /**
  * The upload queue of one project (spec 001 §4, §7 "Uploads"): every file is posted to storage with the
- * team's upload token, at most three at a time, then each batch of files is registered as designs (or as
- * new versions) in one call. Plain TypeScript with a subscribe/snapshot pair, so uploads keep running while
- * the screens that show them come and go.
+ * team's upload token, at most three at a time, and registered as a design (or a new version) as soon as it
+ * is stored; files stored while a registration of their batch runs go together in the next call. Every call
+ * has a time-out and is retried (retry.ts), so a stuck file fails on its own and never holds the others.
+ * Plain TypeScript with a subscribe/snapshot pair, so uploads keep running while the screens come and go.
  */
 
 export const UPLOAD_CONCURRENCY = 3;
@@ -16,7 +29,7 @@ export type UploadStatus =
   /** Queued behind the running uploads. */
   | 'waiting'
   | 'uploading'
-  /** Stored, waiting for the rest of its batch before it is registered. */
+  /** Stored, waiting for its batch's running registration call to end before it is registered. */
   | 'uploaded'
   | 'registering'
   | 'done'
@@ -86,26 +99,6 @@ export function storageKey(dir: string, fileName: string, id: string): string {
 const randomId = () =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-/**
- * What a register answer means for each file of the call: dropped files are refused with the server's
- * message, the others are done. A refusal of the whole call refuses every file with its message.
- */
-export function outcomesOfRegistration(
-  items: readonly Pick<UploadItem, 'id' | 'key'>[],
-  answer: RegisterAnswer,
-): Map<string, Pick<UploadItem, 'status' | 'message' | 'code'>> {
-  const dropped = new Map((answer.dropped ?? []).map((file) => [file.key, file]));
-  return new Map(
-    items.map((item) => {
-      const refusal = item.key ? dropped.get(item.key) : undefined;
-      return [
-        item.id,
-        refusal ? { status: 'refused', message: refusal.msg, code: refusal.code } : { status: 'done' },
-      ];
-    }),
-  );
-}
-
 /** The batch's overall bar: bytes weighted, a settled or stored file counts whole. */
 export function summarize(items: readonly UploadItem[]) {
   let weight = 0;
@@ -142,6 +135,7 @@ export class UploadQueue {
   private readonly posting = new Map<string, AbortController>();
   private readonly listeners = new Set<() => void>();
   private readonly noticeListeners = new Set<(notice: UploadNotice) => void>();
+  private readonly noticed = new Set<string>();
   private active = 0;
 
   constructor(private readonly deps: UploadQueueDeps) {}
@@ -166,7 +160,7 @@ export class UploadQueue {
     };
   }
 
-  /** Queues files as one batch. Files over 100 MB or empty are refused at once, before any byte is sent. */
+  /** Queues files as one batch. Files over 100 MB, empty or with too long a name are refused at once. */
   add(files: readonly File[], target: UploadTarget = { kind: 'design' }): string {
     const batchId = this.newId();
     const lang = this.deps.lang();
@@ -187,6 +181,9 @@ export class UploadQueue {
         return { ...item, ...refusal(Codes.DESIGN_TOO_LARGE, lang) };
       }
       if (file.size === 0) return { ...item, ...refusal(Codes.UPLOAD_SIZE_OUT_OF_RANGE, lang) };
+      if (file.name.length > DesignLimits.fileNameMaxLength) {
+        return { ...item, ...refusal(Codes.INVALID_INPUT, lang, ruleMessage('fileName.length', lang)) };
+      }
       return item;
     });
     this.items = [...this.items, ...added];
@@ -265,52 +262,70 @@ export class UploadQueue {
   private async upload(id: string) {
     const file = this.files.get(id);
     if (!file) return;
+    const cancel = new AbortController();
+    this.posting.set(id, cancel);
+    try {
+      const key = await this.store(id, file, cancel.signal);
+      if (!cancel.signal.aborted) this.update(id, { status: 'uploaded', key, loaded: file.size });
+    } catch (error) {
+      if (!cancel.signal.aborted) this.update(id, { ...failure(error, this.deps.lang()), loaded: 0 });
+    }
+  }
+
+  /** Posts one file: a fresh key per try; an expired policy is the one refusal a new token cures. */
+  private async store(id: string, file: File, stop: AbortSignal): Promise<string> {
     const { teamId, tokens } = this.deps;
-    // An expired policy is the one refusal a new token cures: one more try with a fresh one.
-    for (let attempt = 0; ; attempt += 1) {
-      let uptoken: Uptoken | undefined;
-      let key: string | undefined;
-      const controller = new AbortController();
-      this.posting.set(id, controller);
+    for (let renewed = false; ; renewed = true) {
       try {
-        uptoken = await tokens.get(teamId);
-        if (controller.signal.aborted) return;
-        key = storageKey(uptoken.dir, file.name, this.newId());
-        await this.deps.post(uptoken, key, file, (loaded) => this.update(id, { loaded }), controller.signal);
-        if (controller.signal.aborted) return;
-        this.update(id, { status: 'uploaded', key, loaded: file.size });
-        return;
+        const uptoken = await withRetries(
+          ({ index }) => {
+            // A token call that hung is not shared with the next try.
+            if (index > 0) tokens.invalidate(teamId);
+            return tokens.get(teamId);
+          },
+          { timeoutMs: UploadRetry.callTimeoutMs, stop },
+        );
+        return await withRetries(
+          async ({ signal, touch }) => {
+            const key = storageKey(uptoken.dir, file.name, this.newId());
+            const onProgress = (loaded: number) => {
+              touch();
+              this.update(id, { loaded });
+            };
+            try {
+              await this.deps.post(uptoken, key, file, onProgress, signal);
+            } catch (error) {
+              // Only the answer may have been lost: the file can be there all the same.
+              if (!signal.aborted && isTransient(error) && (await this.deps.exists(key))) return key;
+              throw error;
+            }
+            return key;
+          },
+          { timeoutMs: UploadRetry.postStallMs, stop },
+        );
       } catch (error) {
-        if (controller.signal.aborted) return;
-        const code = isApiError(error) ? error.code : NETWORK_ERROR;
-        if (code === Codes.UPLOAD_POLICY_EXPIRED.code && attempt === 0) {
-          tokens.invalidate(teamId);
-          continue;
-        }
-        if (code === NETWORK_ERROR && uptoken && key && (await this.deps.exists(key))) {
-          if (controller.signal.aborted) return;
-          this.update(id, { status: 'uploaded', key, loaded: file.size });
-          return;
-        }
-        this.update(id, failure(error, this.deps.lang()));
-        return;
+        if (renewed || !isApiError(error) || error.code !== Codes.UPLOAD_POLICY_EXPIRED.code) throw error;
+        tokens.invalidate(teamId);
       }
     }
   }
 
-  /** Once no file of the batch is waiting or uploading, its stored files are registered in one call. */
+  /**
+   * Registers the batch's stored files, one call at a time per batch: a file stored while a call runs goes
+   * in the next one. Nothing waits for the batch's other files, so one that hangs holds back no other.
+   */
   private async registerBatch(batchId: string) {
     if (this.registering.has(batchId)) return;
-    const batch = this.items.filter((item) => item.batchId === batchId);
-    if (batch.some((item) => item.status === 'waiting' || item.status === 'uploading')) return;
-    const stored = batch.filter((item) => item.status === 'uploaded' && item.key);
+    const stored = this.items.filter(
+      (item) => item.batchId === batchId && item.status === 'uploaded' && item.key,
+    );
     if (stored.length === 0) return;
     this.registering.add(batchId);
     for (const item of stored) this.update(item.id, { status: 'registering' });
     try {
       const target = stored[0].target;
       if (target.kind === 'version') await this.registerVersions(target.imageId, stored);
-      else await this.registerDesigns(stored);
+      else await this.registerDesigns(batchId, stored);
     } finally {
       this.registering.delete(batchId);
     }
@@ -318,18 +333,19 @@ export class UploadQueue {
     void this.registerBatch(batchId);
   }
 
-  private async registerDesigns(stored: UploadItem[]) {
+  private async registerDesigns(batchId: string, stored: UploadItem[]) {
     for (let start = 0; start < stored.length; start += DesignLimits.batchMax) {
       const chunk = stored.slice(start, start + DesignLimits.batchMax);
+      const images = chunk.map((item) => ({ key: item.key as string, name: item.name }));
       try {
-        const answer = await this.deps.register(
-          chunk.map((item) => ({ key: item.key as string, name: item.name })),
-        );
+        const answer = await withRetries(() => this.deps.register(images), {
+          timeoutMs: UploadRetry.callTimeoutMs,
+        });
         for (const [id, outcome] of outcomesOfRegistration(chunk, answer)) this.update(id, outcome);
-        if (answer.warning?.msg) this.notify({ kind: 'warning', message: answer.warning.msg });
+        if (answer.warning?.msg) this.notifyOnce(batchId, { kind: 'warning', message: answer.warning.msg });
         this.deps.onRegistered?.({ kind: 'design' });
       } catch (error) {
-        this.refuseAll(chunk, error);
+        this.refuseAll(batchId, chunk, error);
       }
     }
   }
@@ -338,36 +354,31 @@ export class UploadQueue {
     // One design gets one new version per call, in the order the files were picked.
     for (const item of stored) {
       try {
-        await this.deps.addVersion(imageId, { key: item.key as string, name: item.name });
+        const image = { key: item.key as string, name: item.name };
+        await withRetries(() => this.deps.addVersion(imageId, image), {
+          timeoutMs: UploadRetry.callTimeoutMs,
+        });
         this.update(item.id, { status: 'done' });
         this.deps.onRegistered?.({ kind: 'version', imageId });
       } catch (error) {
-        this.refuseAll([item], error);
+        this.refuseAll(item.batchId, [item], error);
       }
     }
   }
 
-  private refuseAll(items: UploadItem[], error: unknown) {
+  private refuseAll(batchId: string, items: UploadItem[], error: unknown) {
     const outcome = failure(error, this.deps.lang());
     for (const item of items) this.update(item.id, outcome);
     if (isApiError(error) && error.code === Codes.IMAGE_LIMIT_REACHED.code) {
-      this.notify({ kind: 'quota', message: error.message });
+      this.notifyOnce(batchId, { kind: 'quota', message: error.message });
     }
   }
-}
 
-function refusal(entry: CodeEntry, lang: Lang) {
-  return { status: 'refused' as const, code: entry.code, message: codeMessage(entry, lang) };
-}
-
-/** A network failure can be retried; anything the server said is a refusal in its words. */
-function failure(error: unknown, lang: Lang): Pick<UploadItem, 'status' | 'message' | 'code'> {
-  if (isApiError(error)) {
-    return {
-      status: error.code === NETWORK_ERROR ? 'failed' : 'refused',
-      code: error.code,
-      message: error.message,
-    };
+  /** A batch registered in several calls still says each of its warnings once. */
+  private notifyOnce(batchId: string, notice: UploadNotice) {
+    const said = `${batchId}\n${notice.kind}`;
+    if (this.noticed.has(said)) return;
+    this.noticed.add(said);
+    this.notify(notice);
   }
-  return { status: 'failed', code: NETWORK_ERROR, message: codeMessage(Codes.SYSTEM_BUSY, lang) };
 }

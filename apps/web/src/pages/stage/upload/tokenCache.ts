@@ -6,7 +6,7 @@ const EXPIRY_MARGIN_MS = 60_000;
 export interface TokenCache {
   /** The team's upload token: the cached one while fresh (5 minutes, spec 001 §4), else a new one. */
   get(teamId: string): Promise<Uptoken>;
-  /** Forgets the team's token, e.g. after the storage endpoint called it expired. */
+  /** Forgets the team's token (and a request for one still under way), e.g. once it expired or hung. */
   invalidate(teamId: string): void;
 }
 
@@ -48,12 +48,15 @@ export function createTokenCache(
           cached.set(teamId, { token, fetchedAt: now(), scope: fetchedScope });
           return token;
         })
-        .finally(() => pending.delete(pendingKey));
+        .finally(() => {
+          if (pending.get(pendingKey) === request) pending.delete(pendingKey);
+        });
       pending.set(pendingKey, request);
       return request;
     },
     invalidate(teamId) {
       cached.delete(teamId);
+      pending.delete(`${scope()}\n${teamId}`);
     },
   };
 }
