@@ -4,6 +4,8 @@ import { runCommand } from '../../cli.js';
 import { asUser } from '../../test/api.js';
 import { startTestServer, type TestServer } from '../../test/context.js';
 import { addMember, type BuiltTeam, buildTeam, buildUser } from '../../test/factories.js';
+import { lockTeamLimits } from './plans.js';
+import { teamMembers } from './tables.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -144,6 +146,30 @@ describe('plan limits under parallel requests', () => {
       [Codes.PROJECT_COUNT_FULL.code]: PARALLEL - projectMax,
     });
     expect((await quotaOf(team)).project_curt).toBe(projectMax);
+  });
+
+  it('counts a merge under the team’s lock, so members joining meanwhile are counted too', async () => {
+    const { memberMax } = PlanLimits[1];
+    const target = await buildTeam(server.ctx);
+    const source = await buildTeam(server.ctx, { owner: target.owner });
+    for (let i = 0; i < memberMax - 6; i++) await addMember(server.ctx, target, 'member');
+    for (let i = 0; i < 3; i++) await addMember(server.ctx, source, 'member');
+    const joiners = await Promise.all([buildUser(server.ctx), buildUser(server.ctx), buildUser(server.ctx)]);
+    // Five seats left; the merge brings three while three people are joining: one too many.
+    let merge: Promise<{ code: string }> | undefined;
+    await server.ctx.db.transaction(async (tx) => {
+      await lockTeamLimits(tx, target.id);
+      for (const joiner of joiners)
+        await tx.insert(teamMembers).values({ teamId: target.id, userId: joiner.id, role: 'member' });
+      merge = asUser(server.app, target.owner.token).post('/api/account/merge_team', {
+        team_id: source.id,
+        target_team_id: target.id,
+      });
+      // On PostgreSQL the merge reaches its count while the joins are still uncommitted.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await merge)?.code).toBe(Codes.MERGE_EXCEEDS_LIMITS.code);
+    expect((await quotaOf(target)).member_curt).toBe(memberMax - 2);
   });
 });
 

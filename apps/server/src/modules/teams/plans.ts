@@ -68,7 +68,7 @@ export async function assertMemberRoom(ctx: AppContext, db: Db | Tx, team: TeamR
  * Locks the team's row until the transaction ends, so parallel joins or project creations of one team are
  * counted one after another against the plan. NO KEY UPDATE leaves rows that merely reference the team free.
  */
-async function lockTeamLimits(tx: Tx, teamId: string) {
+export async function lockTeamLimits(tx: Tx, teamId: string) {
   await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('no key update');
 }
 
