@@ -313,6 +313,12 @@ export const Codes = {
     '设计图生成预览所需内存过多',
     'Drawing the design needed too much memory',
   ),
+  DESIGN_UNREADABLE: entry(
+    '19084',
+    200,
+    '无法读取该设计图文件，请检查文件后重新上传',
+    'The design file could not be read: check it and upload it again',
+  ),
 
   // HTTP-level refusals (spec 000 §8)
   SESSION_EXPIRED: entry(

@@ -46,7 +46,7 @@ async function serverWithTeam(env: Record<string, string> = {}) {
     expect(answer.code, answer.msg).toBe('00000');
     return answer.result.images[0].version_id as string;
   };
-  return { server, upload };
+  return { server, upload, api, projectId };
 }
 
 async function versionOf(server: TestServer, versionId: string) {
@@ -83,6 +83,14 @@ describe('a design file made to stall the renderer', () => {
     const refused = await versionOf(teamA.server, stalled);
     expect(refused).toMatchObject({ status: 'failed', variants: {} });
     expect(refused.error).toMatch(/^19081 /);
+    // The stage and the versions drawer say why, in the catalogue's words.
+    const { images } = (await teamA.api.get(`/api/project/images?project_id=${teamA.projectId}`)).result;
+    const card = images.find((image: { version_id: string }) => image.version_id === stalled);
+    expect(card).toMatchObject({ status: 'failed', fail_code: '19081' });
+    const detail = (
+      await teamA.api.get(`/api/project/image?project_id=${teamA.projectId}&image_id=${card.id}`)
+    ).result;
+    expect(detail.versions[0]).toMatchObject({ status: 'failed', fail_code: '19081' });
     expect(await versionOf(teamA.server, small)).toMatchObject({ status: 'ready', width: 40, height: 30 });
   });
 

@@ -55,10 +55,10 @@ export async function makeVariants(ctx: AppContext, payload: Record<string, unkn
   }
 }
 
-/** The failed version's reason: the code and wording of a limit of Ferry's, then the detail. */
+/** The failed version's reason: the code and wording of a limit of Ferry's (or "unreadable"), then the detail. */
 function reasonOf(error: UndecodableDesign) {
-  const entry = error.code ? Codes[error.code] : null;
-  return entry ? `${entry.code} ${entry.en}: ${error.message}` : error.message;
+  const entry = Codes[error.code ?? 'DESIGN_UNREADABLE'];
+  return `${entry.code} ${entry.en}: ${error.message}`;
 }
 
 /** The variant folders the versions of a file show (its own, or one per artboard), each once. */

@@ -1,3 +1,5 @@
+import { codeEntry, type Lang } from '@ferry/shared';
+
 /** The code of a request that never reached the server. */
 export const NETWORK_ERROR = 'network';
 
@@ -28,4 +30,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** A catalogue code's wording in the UI language (a failed design's reason), or '' for an unknown code. */
+export function codeWording(code: string, lang: Lang): string {
+  const entry = codeEntry(code);
+  if (!entry) return '';
+  return lang === 'zh-CN' ? entry.zh : entry.en;
 }

@@ -175,6 +175,8 @@ export interface ImageView {
   /** What the bytes are: png, jpeg, gif, webp, bmp, tiff, pdf, psd, svg. */
   file_type: string;
   status: DesignStatus;
+  /** Why processing failed: a code of the catalogue (19081–19084), '' unless status is failed. */
+  fail_code: string;
   batch: string;
   url: string;
   image_url: string;
@@ -203,6 +205,8 @@ export interface VersionView {
   version: number;
   version_info: string;
   status: DesignStatus;
+  /** As ImageView's. */
+  fail_code: string;
   file_type: string;
   size: number;
   width: number;

@@ -1,4 +1,5 @@
 import {
+  Codes,
   type DesignStatus,
   type DesignUrls,
   type ImageView,
@@ -31,6 +32,12 @@ export function signedVariantUrls(ctx: AppContext, variants: Variants): DesignUr
   return urls;
 }
 
+/** The catalogue code a failed version's reason starts with (jobs/variants.ts writes it), or ''. */
+export function failCodeOf(version: VersionRow | null): string {
+  if (version?.status !== 'failed') return '';
+  return /^\d{5}(?= )/.exec(version.error ?? '')?.[0] ?? Codes.DESIGN_UNREADABLE.code;
+}
+
 export interface ImageCounts {
   versions: number;
   positions?: number;
@@ -56,6 +63,7 @@ export function presentImage(
     file_type: version?.fileType ?? '',
     // A set has no file of its own: it is as ready as it will ever be.
     status: (version?.status ?? (design.type === 'set' ? 'ready' : 'failed')) as DesignStatus,
+    fail_code: failCodeOf(version),
     batch: design.batch,
     url,
     image_url: url,
@@ -94,6 +102,7 @@ export function presentVersion(
     version: version.number,
     version_info: `V${version.number}`,
     status: version.status as DesignStatus,
+    fail_code: failCodeOf(version),
     file_type: version.fileType,
     size: version.size,
     width: version.width,

@@ -11,6 +11,8 @@ import type { ImageView } from '@ferry/shared';
 import { Dropdown, type MenuProps } from 'antd';
 import { type DragEvent, type MouseEvent, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeWording } from '../../api/errors';
+import { useLang } from '../../components/hooks';
 import { thumbnailUrl } from './stageModel';
 
 export type CardMenuAction = 'open' | 'versions' | 'rename' | 'delete';
@@ -53,6 +55,7 @@ export const DesignCard = memo(function DesignCard({
   handlers: CardHandlers;
 }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const src = thumbnailUrl(image);
   const items: MenuProps['items'] = [
     {
@@ -86,6 +89,7 @@ export const DesignCard = memo(function DesignCard({
   if (selected) classes.push('is-selected');
   if (dropSide) classes.push(`drop-${dropSide}`);
 
+  const failReason = image.status === 'failed' ? codeWording(image.fail_code, lang) : '';
   let thumb: ReactNode;
   if (image.status === 'processing')
     thumb = (
@@ -99,6 +103,11 @@ export const DesignCard = memo(function DesignCard({
       <div className="stage-card-state is-failed" data-testid="design-failed">
         <ExclamationCircleOutlined />
         <span>{t('stage.card.failed')}</span>
+        {failReason ? (
+          <span className="stage-card-reason" data-testid="design-failed-reason">
+            {failReason}
+          </span>
+        ) : null}
       </div>
     );
   else thumb = <img src={src} alt="" loading="lazy" decoding="async" draggable={false} />;

@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { type ImageView, NO_SECTION_ID, type ProjectCard, type TeamRole } from '@ferry/shared';
+import { Codes, type ImageView, NO_SECTION_ID, type ProjectCard, type TeamRole } from '@ferry/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SectionView } from '../../api/designs';
@@ -22,6 +22,7 @@ function design(n: number, extra: Partial<ImageView> = {}): ImageView {
     type: 'image',
     file_type: 'png',
     status: 'ready',
+    fail_code: '',
     batch: '',
     url: `/files/${id}.png`,
     image_url: `/files/${id}.png`,
@@ -227,6 +228,14 @@ describe('the project stage', () => {
     const reads = () => seen.filter((req) => req.path === '/api/project/images').length;
     expect(reads()).toBe(1);
     await waitFor(() => expect(reads()).toBe(2), { timeout: 4000 });
+  });
+
+  it('says why a design failed, in the catalogue’s words', async () => {
+    serve({ images: [design(1, { status: 'failed', fail_code: '19081', urls: {} }), design(2)] });
+    renderApp(STAGE);
+    const reason = await screen.findByTestId('design-failed-reason');
+    expect(reason.textContent).toBe(Codes.DESIGN_FILTERS_TOO_COSTLY.en);
+    expect(screen.getAllByTestId('design-failed')).toHaveLength(1);
   });
 
   it('gives a viewer no edit action', async () => {

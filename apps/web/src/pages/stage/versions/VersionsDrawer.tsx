@@ -5,7 +5,7 @@ import { App, Button, Drawer, Progress, Spin, Tag, Tooltip } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { designDetailApi } from '../../../api/designDetail';
-import { isApiError } from '../../../api/errors';
+import { codeWording, isApiError } from '../../../api/errors';
 import { useLang } from '../../../components/hooks';
 import { formatTime } from '../../team/shared';
 import { imageDetailKey, recycleBinKey, stageImagesKey, stageSectorsKey } from '../paths';
@@ -216,7 +216,13 @@ function VersionRow({
               {t('versions.current')}
             </Tag>
           ) : null}
-          {version.status === 'failed' ? <Tag color="red">{t('versions.failed')}</Tag> : null}
+          {version.status === 'failed' ? (
+            <Tooltip title={codeWording(version.fail_code, lang)}>
+              <Tag color="red" data-testid="version-failed">
+                {t('versions.failed')}
+              </Tag>
+            </Tooltip>
+          ) : null}
         </div>
         <div className="versions-meta">
           <span>{version.editor_info.name || t('versions.someone')}</span>
