@@ -335,4 +335,31 @@ describe('designs in the browser', () => {
     await page.getByTestId('detail-back').click();
     await page.waitForURL(/item\/project\/stage/);
   });
+
+  it('says on the card why a design could not be drawn', async () => {
+    // A few KB of stacked dilations and blurs: refused by the filter budget before anything is drawn.
+    const layers = '<feMorphology operator="dilate" radius="40"/><feGaussianBlur stdDeviation="40"/>'.repeat(
+      30,
+    );
+    const hostile = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="2000"><filter id="f">${layers}</filter>` +
+        '<rect width="2000" height="2000" fill="#c33" filter="url(#f)"/></svg>',
+    );
+    await api.uploadDesigns(owner, { teamId, projectId }, [{ name: 'Too costly.svg', data: hostile }]);
+    await expect
+      .poll(async () => (await designs()).find((design) => design.name === 'Too costly')?.status, {
+        timeout: 30_000,
+      })
+      .toBe('failed');
+    await page.goto(stageUrl());
+    await page.reload();
+    // The stage is virtualised: narrowed by name, the new design's card is on screen.
+    await page.getByTestId('stage-search').fill('Too costly');
+    const failed = card('Too costly');
+    await failed.waitFor();
+    await expect
+      .poll(() => failed.getByTestId('design-failed-reason').textContent())
+      .toBe('The design has filters too costly to draw');
+    await screenshot('13-failed-reason');
+  });
 });
