@@ -3,13 +3,13 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { Codes, Limits } from '@ferry/shared';
+import { Codes, Limits, ruleMessages } from '@ferry/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/auth.js';
-import { DATA_EXCEPTION_WORDING, dataExceptionOf } from './http/db-errors.js';
+import { dataExceptionOf } from './http/db-errors.js';
 import { envelope, requestLang } from './http/envelope.js';
-import { AppError } from './http/errors.js';
+import { AppError, fail } from './http/errors.js';
 import { refuseNulInput } from './http/input-guard.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
@@ -60,8 +60,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((failure, request, reply) => {
     const lang = requestLang(request);
+    const sqlState = dataExceptionOf(failure);
+    if (sqlState) {
+      // A value a column cannot hold that no schema refused: the caller's input, not a server fault.
+      request.log.warn({ err: failure, sqlState }, 'input refused by the database');
+    }
+    const error = sqlState ? fail('INVALID_INPUT', ruleMessages['value.invalid']) : failure;
     if (error instanceof AppError) {
       return reply
         .status(error.entry.httpStatus)
@@ -77,14 +83,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const detail = error instanceof Error ? error.message : String(error);
       const msg = lang === 'zh-CN' ? `${entry.zh}：${detail}` : `${entry.en}: ${detail}`;
       return reply.status(status === 413 ? 413 : 200).send(envelope(request, entry, msg, null));
-    }
-    const sqlState = dataExceptionOf(error);
-    if (sqlState) {
-      // A value a column cannot hold that no schema refused: the caller's input, not a server fault.
-      request.log.warn({ err: error, sqlState }, 'input refused by the database');
-      const entry = Codes.INVALID_INPUT;
-      const wording = lang === 'zh-CN' ? DATA_EXCEPTION_WORDING.zh : DATA_EXCEPTION_WORDING.en;
-      return reply.status(entry.httpStatus).send(envelope(request, entry, wording, null));
     }
     request.log.error({ err: error }, 'unhandled error');
     const entry = Codes.SYSTEM_BUSY;

@@ -91,6 +91,11 @@ export const ruleMessages: Record<string, { zh: string; en: string }> = {
     zh: '上传失败：文件名称过长，请修改后重试',
     en: `Upload failed: the file name is too long (at most ${DesignLimits.fileNameMaxLength} characters), please rename it and retry`,
   },
+  // A value a database column refused that no schema caught (the server's last line, SQLSTATE class 22).
+  'value.invalid': {
+    zh: '参数错误：某个值超出了允许的范围或格式',
+    en: 'Invalid input: a value is out of range or not in a valid form',
+  },
   'text.control': {
     zh: '内容不能包含控制字符（如 NUL）',
     en: 'The text must not contain control characters (such as NUL)',

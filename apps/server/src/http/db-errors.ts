@@ -16,8 +16,3 @@ export function dataExceptionOf(error: unknown): string | null {
   }
   return null;
 }
-
-export const DATA_EXCEPTION_WORDING = {
-  zh: '参数错误：某个值超出了允许的范围或格式',
-  en: 'Invalid input: a value is out of range or not in a valid form',
-};

@@ -1,4 +1,4 @@
-import { codeEntry, type Lang } from '@ferry/shared';
+import { codeEntry, codeMessage, type Lang } from '@ferry/shared';
 
 /** The code of a request that never reached the server. */
 export const NETWORK_ERROR = 'network';
@@ -34,7 +34,5 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** A catalogue code's wording in the UI language (a failed design's reason), or '' for an unknown code. */
 export function codeWording(code: string, lang: Lang): string {
-  const entry = codeEntry(code);
-  if (!entry) return '';
-  return lang === 'zh-CN' ? entry.zh : entry.en;
+  return codeEntry(code) ? codeMessage(code, lang) : '';
 }

@@ -18,12 +18,15 @@ const idList = z
   .pipe(ids);
 
 /** A design's name, as uploaded or renamed. */
-const designName = textSchema.trim().min(1).max(255);
+const designName = textSchema.trim().min(1).max(DesignLimits.fileNameMaxLength);
 
 export const DEFAULT_BUCKET = 'ferry-designs';
 
 export const ossTokenQuery = z.object({ team_id: id, bucket_name: z.string().max(64).optional() });
-export const ossSignatureQuery = z.object({ team_id: id, file_name: z.string().min(1).max(255) });
+export const ossSignatureQuery = z.object({
+  team_id: id,
+  file_name: z.string().min(1).max(DesignLimits.fileNameMaxLength),
+});
 /** The spec sends only `bucket_name`; a `team_id` given must be one of the caller's teams. */
 export const ossBucketQuery = z.object({
   team_id: id.optional(),

@@ -1,15 +1,14 @@
-import { createHash } from 'node:crypto';
 import { Limits } from '@ferry/shared';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { dummyHash, verifyPassword } from './passwords.js';
+import { hashToken } from './sessions.js';
 import { signInAttempts, users } from './tables.js';
 
 type UserRow = typeof users.$inferSelect;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const attemptKey = (address: string) => createHash('sha256').update(address).digest('base64url');
 
 /**
  * Checks an e-mail and password. Every try is counted per address, registered or not: after 10 in 10 minutes
@@ -80,7 +79,7 @@ async function takeAttempt(ctx: AppContext, address: string): Promise<number> {
   const taken = sql`(case when ${startOver} then 1 else ${t.attempts} + 1 end)`;
   const [row] = await ctx.db
     .insert(t)
-    .values({ emailHash: attemptKey(address), attempts: 1, windowStartedAt: now })
+    .values({ emailHash: hashToken(address), attempts: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: t.emailHash,
       set: {
@@ -99,7 +98,7 @@ async function takeAttempt(ctx: AppContext, address: string): Promise<number> {
 
 /** A right password (on an active account) starts the count afresh, as users expect after a typo. */
 async function clearAttempts(ctx: AppContext, address: string) {
-  await ctx.db.delete(signInAttempts).where(eq(signInAttempts.emailHash, attemptKey(address)));
+  await ctx.db.delete(signInAttempts).where(eq(signInAttempts.emailHash, hashToken(address)));
 }
 
 /** The hourly purge: counts whose window has passed with no lock left, so unknown addresses leave no rows. */

@@ -17,10 +17,8 @@ vi.mock('./passwords.js', async (importOriginal) => {
 const hashed = vi.mocked(verifyPassword);
 
 let server: TestServer;
-let publicKey: string;
 beforeAll(async () => {
   server = await startTestServer();
-  publicKey = (await anonymous(server.app).get('/api/account/public_key')).result.public_key;
 });
 afterAll(() => server.close());
 // A block body: a function returned from beforeEach would be called as its teardown.
@@ -81,7 +79,7 @@ describe('password confirmations of a signed-in user', () => {
   it('count towards the sign-in lock (verify_user_password and the current password of a change)', async () => {
     const user = await buildUser(server.ctx);
     const client = asUser(server.app, user.token);
-    const encrypt = (password: string) => encryptPassword(publicKey, password);
+    const encrypt = (password: string) => encryptPassword(server.ctx.cipher.publicPem, password);
     for (let attempt = 1; attempt <= 5; attempt++) {
       const answer = await client.post('/api/passport/verify_user_password', {
         password: encrypt('wrongpass1'),

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { Codes, Limits, PlanLimits } from '@ferry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli.js';
@@ -7,7 +6,8 @@ import { anonymous, asUser } from '../../test/api.js';
 import { startTestServer, type TestServer } from '../../test/context.js';
 import { encryptPassword } from '../../test/crypto.js';
 import { addMember, type BuiltUser, buildTeam, buildUser } from '../../test/factories.js';
-import { GIF_1X1, pngChunk, pngImage, pngOfSize, uploadTeamAvatar } from '../../test/files.js';
+import { GIF_1X1, pngImage, pngOfSize, uploadTeamAvatar } from '../../test/files.js';
+import { pngBomb } from '../../test/images.js';
 
 let server: TestServer;
 let publicKey: string;
@@ -310,20 +310,9 @@ describe('the team avatar', () => {
 
   it('decodes the picture as a project cover is: a huge canvas in a few bytes, or PNG bytes that are no picture, are 10119 and leave no file', async () => {
     const team = await buildTeam(server.ctx);
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(30_000, 0);
-    header.writeUInt32BE(30_000, 4);
-    header.set([8, 0, 0, 0, 0], 8);
-    const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const rows = Buffer.alloc(30_001 * 64);
-    const bomb = Buffer.concat([
-      signature,
-      pngChunk('IHDR', header),
-      pngChunk('IDAT', deflateSync(rows)),
-      pngChunk('IEND', Buffer.alloc(0)),
-    ]);
+    const bomb = pngBomb(30_000);
     expect(bomb.length).toBeLessThan(10_000);
-    const garbled = Buffer.concat([signature, Buffer.from('not really a picture at all')]);
+    const garbled = Buffer.concat([bomb.subarray(0, 8), Buffer.from('not really a picture at all')]);
     for (const data of [bomb, garbled]) {
       const answer = await uploadTeamAvatar(server.app, team.owner.token, team.id, { data });
       expect(answer.code).toBe(Codes.IMAGE_FORMAT_INVALID.code);

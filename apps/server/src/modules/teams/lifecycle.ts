@@ -11,7 +11,7 @@ import { dropProjectMemberships } from '../projects/members.js';
 import { renderPicture } from '../storage/pictures.js';
 import { CONTENT_TYPES, sniffType } from '../storage/sniff.js';
 import { recordDeparture } from './members.js';
-import { isEnterprise, lockTeamLimits, memberCount, planLimits } from './plans.js';
+import { assertMemberRoom, isEnterprise, lockTeamLimits } from './plans.js';
 import { memberOfTeam, roleInTeam, teamForAdmin, teamForMember, teamForSuperAdmin } from './policy.js';
 import { teamMembers, teams } from './tables.js';
 
@@ -103,8 +103,8 @@ export async function mergeTeam(
   const { team: target } = await teamForSuperAdmin(ctx.db, actorId, input.target_team_id);
   if (isEnterprise(source) || isEnterprise(target)) throw fail('ENTERPRISE_CANNOT_MERGE');
   const sourceMembers = await ctx.db.select().from(teamMembers).where(eq(teamMembers.teamId, source.id));
-  // Counted and written under the target's lock, as joins are: parallel joins cannot pass its seat limit.
   await ctx.db.transaction(async (tx) => {
+    // Under the target's lock, as joins are: members joining meanwhile are counted.
     await lockTeamLimits(tx, target.id);
     const alreadyIn = await tx
       .select({ userId: teamMembers.userId })
@@ -119,10 +119,7 @@ export async function mergeTeam(
         ),
       );
     const incoming = sourceMembers.filter((member) => !alreadyIn.some((row) => row.userId === member.userId));
-    const { memberMax } = planLimits(ctx, target);
-    if (memberMax !== Limits.unlimited && (await memberCount(tx, target.id)) + incoming.length > memberMax) {
-      throw fail('MERGE_EXCEEDS_LIMITS');
-    }
+    await assertMemberRoom(ctx, tx, target, incoming.length, 'MERGE_EXCEEDS_LIMITS');
     for (const member of incoming) {
       await tx
         .insert(teamMembers)

@@ -58,10 +58,16 @@ export async function memberCount(db: Db | Tx, teamId: string): Promise<number> 
 }
 
 /** Refuses when adding `adding` members would pass the plan's member limit. */
-export async function assertMemberRoom(ctx: AppContext, db: Db | Tx, team: TeamRow, adding = 1) {
+export async function assertMemberRoom(
+  ctx: AppContext,
+  db: Db | Tx,
+  team: TeamRow,
+  adding = 1,
+  refusal: 'TEAM_MEMBER_LIMIT' | 'MERGE_EXCEEDS_LIMITS' = 'TEAM_MEMBER_LIMIT',
+) {
   const { memberMax } = planLimits(ctx, team);
   if (memberMax === Limits.unlimited) return;
-  if (memberMax - (await memberCount(db, team.id)) - adding < 0) throw fail('TEAM_MEMBER_LIMIT');
+  if (memberMax - (await memberCount(db, team.id)) - adding < 0) throw fail(refusal);
 }
 
 /**

@@ -3,7 +3,8 @@ import { Codes, DesignLimits } from '@ferry/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { envelope, ok, stubFetch } from '../../../test/http';
 import { FakeXhr, installXhr } from './fakeXhr';
-import { outcomesOfRegistration, summarize, type UploadItem } from './queue';
+import { outcomesOfRegistration } from './outcomes';
+import { summarize, type UploadItem } from './queue';
 import { buildQueue, byName, calls, file, keyOf, NOW, settle, uptoken } from './testKit';
 import { createTokenCache } from './tokenCache';
 

@@ -13,8 +13,6 @@ import { failure, outcomesOfRegistration, refusal } from './outcomes';
 import { isTransient, withRetries } from './retry';
 import type { TokenCache } from './tokenCache';
 
-export { outcomesOfRegistration } from './outcomes';
-
 /**
  * The upload queue of one project (spec 001 §4, §7 "Uploads"): every file is posted to storage with the
  * team's upload token, at most three at a time, and registered as a design (or a new version) as soon as it
