@@ -184,6 +184,9 @@ export const InspectLimits = {
   sliceLayersMax: 200,
   /** A slice is never rendered larger than this a side. */
   sliceMaxSidePx: 8192,
+  /** JPG and WebP slices: small files with no banding visible on flat colours and text. */
+  sliceJpegQuality: 90,
+  sliceWebpQuality: 90,
   /** Layers an importer keeps; past it the rest are dropped (deepest first) and the doc says so. */
   layersMax: 20_000,
 } as const;

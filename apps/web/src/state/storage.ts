@@ -21,6 +21,8 @@ export const StorageKeys = {
   expireNotice: 'expireNotice',
   /** Per project: the inspect view's base scale, unit, code language and colour format. */
   inspectPrefs: 'inspectPrefs',
+  /** Per project: the slice format last chosen (png, jpg, webp, svg, pdf). */
+  sliceFormats: 'sliceFormats',
   /** The lab options of spec 000 §3 (ESC on the mark page, free zoom, performance priority). */
   lab: 'lab',
   /** The new-message dots of spec 002 §4: project, team, other. */
@@ -34,6 +36,7 @@ export const PREFERENCE_KEYS: readonly StorageKey[] = [
   StorageKeys.lang,
   StorageKeys.itemOrder,
   StorageKeys.inspectPrefs,
+  StorageKeys.sliceFormats,
   StorageKeys.lab,
 ];
 

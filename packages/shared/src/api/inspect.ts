@@ -5,9 +5,25 @@ import { BASE_SCALES, InspectLimits, LOG_MSG_TYPES, SLICE_PLATFORMS } from '../l
 const id = z.string().min(1);
 
 /**
- * `POST project/slices` → `SliceExport`: the chosen layers of one version rendered at every preset of the
- * platform, relative to the design's base scale, zipped (`name@2x.png`, `drawable-xxhdpi/name.png`).
- * `version_id` defaults to the current version.
+ * Slice file formats. PNG, JPG and WebP are pixels, one file per preset; SVG (the layer's vectors) and PDF
+ * (one page the layer's @1x size, its picture at the platform's densest preset) are one file per layer.
+ */
+export const SLICE_FORMATS = ['png', 'jpg', 'webp', 'svg', 'pdf'] as const;
+export type SliceFormat = (typeof SLICE_FORMATS)[number];
+export const RASTER_SLICE_FORMATS: readonly SliceFormat[] = ['png', 'jpg', 'webp'];
+
+/**
+ * The formats a design's layers can be exported in. SVG needs the layer's vectors, which only an SVG design
+ * keeps: a PSD's shape layers are read as pixels and their fill and stroke styles, not as paths.
+ */
+export function sliceFormatsFor(source: 'psd' | 'svg'): readonly SliceFormat[] {
+  return source === 'svg' ? SLICE_FORMATS : SLICE_FORMATS.filter((format) => format !== 'svg');
+}
+
+/**
+ * `POST project/slices` → `SliceExport`: the chosen layers of one version in the chosen formats: the pixel
+ * formats at every preset of the platform, relative to the design's base scale, zipped (`name@2x.png`,
+ * `drawable-xxhdpi/name.webp`, `name.svg`, `name.pdf`). `version_id` defaults to the current version.
  */
 export const sliceExportBody = z.object({
   team_id: id.optional(),
@@ -20,11 +36,8 @@ export const sliceExportBody = z.object({
     .number()
     .refine((value) => (BASE_SCALES as readonly number[]).includes(value))
     .default(1),
-  /** svg is added only where the source is vector; png always. */
-  formats: z
-    .array(z.enum(['png', 'svg']))
-    .min(1)
-    .default(['png']),
+  /** Every format asked for is in the zip; one the design cannot have (SVG of a PSD) is refused with 19001. */
+  formats: z.array(z.enum(SLICE_FORMATS)).min(1).max(SLICE_FORMATS.length).default(['png']),
 });
 export type SliceExportBody = z.input<typeof sliceExportBody>;
 
@@ -34,7 +47,7 @@ export interface SliceExport {
   /** The zip's file name: `<design>-<platform>@<base>x-slices.zip`. */
   name: string;
   size: number;
-  /** Every file inside, in order: `ios/icon@2x.png`, `android/drawable-xxhdpi/icon.png`. */
+  /** Every file inside, in order: `ios/icon@2x.png`, `android/drawable-xxhdpi/icon.webp`, `ios/icon.pdf`. */
   files: string[];
 }
 

@@ -38,19 +38,18 @@ describe('slice sizes', () => {
 describe('a slice plan', () => {
   it('lists each layer at every preset, then its SVG, with names made unique per platform', () => {
     const layers = [layer('1', 'Back', 20, 10), layer('2', 'back', 10, 10)];
-    expect(planSlices(layers, { platform: 'ios', baseScale: 1, svg: true }).map((file) => file.path)).toEqual(
-      [
-        'ios/Back.png',
-        'ios/Back@2x.png',
-        'ios/Back@3x.png',
-        'ios/Back.svg',
-        'ios/back-2.png',
-        'ios/back-2@2x.png',
-        'ios/back-2@3x.png',
-        'ios/back-2.svg',
-      ],
-    );
-    const android = planSlices(layers, { platform: 'android', baseScale: 2, svg: false });
+    const formats = ['svg', 'png'] as const;
+    expect(planSlices(layers, { platform: 'ios', baseScale: 1, formats }).map((file) => file.path)).toEqual([
+      'ios/Back.png',
+      'ios/Back@2x.png',
+      'ios/Back@3x.png',
+      'ios/Back.svg',
+      'ios/back-2.png',
+      'ios/back-2@2x.png',
+      'ios/back-2@3x.png',
+      'ios/back-2.svg',
+    ]);
+    const android = planSlices(layers, { platform: 'android', baseScale: 2, formats: ['png'] });
     expect(android.map((file) => file.path).slice(0, 2)).toEqual([
       'android/drawable-mdpi/back.png',
       'android/drawable-hdpi/back.png',
@@ -63,5 +62,23 @@ describe('a slice plan', () => {
       [30, 15],
       [40, 20],
     ]);
+  });
+
+  it('names each pixel format by its extension at every preset, and a PDF once at @1x with a dense picture', () => {
+    const layers = [layer('1', 'Back', 20, 10)];
+    const files = planSlices(layers, { platform: 'web', baseScale: 2, formats: ['pdf', 'webp', 'jpg'] });
+    expect(files.map((file) => file.path)).toEqual([
+      'web/Back.jpg',
+      'web/Back@2x.jpg',
+      'web/Back.webp',
+      'web/Back@2x.webp',
+      'web/Back.pdf',
+    ]);
+    const pdf = files.at(-1);
+    expect([pdf?.width, pdf?.height]).toEqual([10, 5]);
+    expect(pdf?.picture).toEqual({ width: 20, height: 10 });
+    const android = planSlices(layers, { platform: 'android', baseScale: 1, formats: ['webp', 'pdf'] });
+    expect(android[0].path).toBe('android/drawable-mdpi/back.webp');
+    expect(android.at(-1)).toMatchObject({ path: 'android/back.pdf', picture: { width: 80, height: 40 } });
   });
 });

@@ -1,13 +1,24 @@
-import { type Frame, InspectLimits, type Layer, SLICE_PRESETS, type SlicePlatform } from '@ferry/shared';
+import {
+  type Frame,
+  InspectLimits,
+  type Layer,
+  RASTER_SLICE_FORMATS,
+  SLICE_FORMATS,
+  SLICE_PRESETS,
+  type SliceFormat,
+  type SlicePlatform,
+} from '@ferry/shared';
 
-/** One file of a slice export: a layer at one size, or the layer as SVG. */
+/** One file of a slice export: a layer at one size in one format. */
 export interface SliceFile {
   path: string;
   layer: Layer;
-  format: 'png' | 'svg';
-  /** Pixels of a PNG; the SVG's own size (the layer at the base scale's @1x). */
+  format: SliceFormat;
+  /** Pixels of a PNG, JPG or WebP; the layer's @1x size for an SVG or a PDF page (1 px = 1 pt). */
   width: number;
   height: number;
+  /** A PDF's picture: the layer at the platform's densest preset, so the page stays sharp when zoomed. */
+  picture?: { width: number; height: number };
 }
 
 /**
@@ -51,10 +62,10 @@ export function sliceSize(frame: Frame, scale: number, baseScale: number): { wid
   };
 }
 
-/** The file of one preset: `ios/icon@2x.png` (`icon.png` at @1x), `android/drawable-xxhdpi/icon.png`, `web/icon@2x.png`. */
-function presetPath(platform: SlicePlatform, label: string, name: string): string {
-  if (platform === 'android') return `android/drawable-${label}/${name}.png`;
-  return label === '@1x' ? `${platform}/${name}.png` : `${platform}/${name}${label}.png`;
+/** The file of one preset: `ios/icon@2x.png` (`icon.png` at @1x), `android/drawable-xxhdpi/icon.webp`, `web/icon@2x.jpg`. */
+function presetPath(platform: SlicePlatform, label: string, name: string, format: SliceFormat): string {
+  if (platform === 'android') return `android/drawable-${label}/${name}.${format}`;
+  return label === '@1x' ? `${platform}/${name}.${format}` : `${platform}/${name}${label}.${format}`;
 }
 
 /** Two layers named alike get `name`, `name-2`, `name-3` … (`_2` on Android). */
@@ -70,22 +81,37 @@ function uniqueNames(layers: Layer[], platform: SlicePlatform): string[] {
   });
 }
 
-/** Every file of an export, layer by layer: each preset of the platform, then the SVG when asked and possible. */
+/**
+ * Every file of an export, layer by layer and format by format (in SLICE_FORMATS' order): each preset of
+ * the platform for a pixel format, one file at @1x for SVG and PDF.
+ */
 export function planSlices(
   layers: Layer[],
-  options: { platform: SlicePlatform; baseScale: number; svg: boolean },
+  options: { platform: SlicePlatform; baseScale: number; formats: readonly SliceFormat[] },
 ): SliceFile[] {
   const { platform, baseScale } = options;
+  const presets = SLICE_PRESETS[platform];
+  const densest = Math.max(...presets.map((preset) => preset.scale));
+  const formats = SLICE_FORMATS.filter((format) => options.formats.includes(format));
   const names = uniqueNames(layers, platform);
   const files: SliceFile[] = [];
   for (const [index, layer] of layers.entries()) {
-    for (const preset of SLICE_PRESETS[platform]) {
-      const size = sliceSize(layer.frame, preset.scale, baseScale);
-      files.push({ path: presetPath(platform, preset.label, names[index]), layer, format: 'png', ...size });
-    }
-    if (options.svg) {
+    for (const format of formats) {
+      if (RASTER_SLICE_FORMATS.includes(format)) {
+        for (const preset of presets) {
+          const size = sliceSize(layer.frame, preset.scale, baseScale);
+          files.push({
+            path: presetPath(platform, preset.label, names[index], format),
+            layer,
+            format,
+            ...size,
+          });
+        }
+        continue;
+      }
       const size = sliceSize(layer.frame, 1, baseScale);
-      files.push({ path: `${platform}/${names[index]}.svg`, layer, format: 'svg', ...size });
+      const picture = format === 'pdf' ? sliceSize(layer.frame, densest, baseScale) : undefined;
+      files.push({ path: `${platform}/${names[index]}.${format}`, layer, format, ...size, picture });
     }
   }
   return files;

@@ -1,5 +1,5 @@
 import type { Frame } from '@ferry/shared';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { inPsdWorker } from '../../design/psd-worker.js';
 
 /** A layer's frame in whole pixels of the PSD (an artboard's layers are placed relative to the artboard). */
@@ -32,13 +32,15 @@ export class PsdSlices {
     );
   }
 
-  png(layerId: string, width: number, height: number): Promise<Buffer> {
+  /** The layer's pixels scaled to `width` × `height`. */
+  picture(layerId: string, width: number, height: number): Sharp {
     const layer = this.pixels.get(layerId);
     if (!layer) throw new Error(`layer ${layerId} was not drawn`);
     const { raw, frame } = layer;
-    return sharp(raw, { raw: { width: frame.width, height: frame.height, channels: 4 } })
-      .resize(width, height, { fit: 'fill' })
-      .png()
-      .toBuffer();
+    return sharp(raw, { raw: { width: frame.width, height: frame.height, channels: 4 } }).resize(
+      width,
+      height,
+      { fit: 'fill' },
+    );
   }
 }

@@ -1,5 +1,5 @@
 import type { Frame } from '@ferry/shared';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import {
   hashRef,
   hrefOf,
@@ -9,6 +9,7 @@ import {
   type SvgTree,
 } from '../../design/svg-parse.js';
 import { viewportOf } from '../../design/svg-viewport.js';
+import { keepsElement, safeAttrs, safeStyleText } from './svg-safe.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -18,16 +19,18 @@ const escapeAttr = (value: string) =>
 const escapeText = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** An element's start tag, with only the attributes an exported file may keep (svg-safe.ts). */
 function openTag(element: { name: string; attrs: Record<string, string> }): string {
-  const attrs = Object.entries(element.attrs)
+  const attrs = Object.entries(safeAttrs(element.attrs))
     .map(([name, value]) => ` ${name}="${escapeAttr(value)}"`)
     .join('');
   return `<${element.name}${attrs}>`;
 }
 
-function serialize(node: SvgElement | string): string {
-  if (!isElement(node)) return escapeText(node);
-  return `${openTag(node)}${node.children.map(serialize).join('')}</${node.name}>`;
+function serialize(node: SvgElement | string, parent?: SvgElement): string {
+  if (!isElement(node)) return escapeText(parent?.name === 'style' ? safeStyleText(node) : node);
+  if (!keepsElement(node.name)) return '';
+  return `${openTag(node)}${node.children.map((child) => serialize(child, node)).join('')}</${node.name}>`;
 }
 
 /**
@@ -106,7 +109,7 @@ export class SvgSlices {
   svg(layerId: string, frame: Frame, width: number, height: number): string {
     const { root } = this.tree;
     const found = elementOf(this.tree, layerId);
-    let content = root.children.map(serialize).join('');
+    let content = root.children.map((child) => serialize(child, root)).join('');
     if (found) {
       content = definitions(this.tree, found.element)
         .map((kept) =>
@@ -140,10 +143,7 @@ export class SvgSlices {
   }
 
   /** The same drawn by librsvg at exactly `width` × `height` pixels: vectors stay sharp at every scale. */
-  png(layerId: string, frame: Frame, width: number, height: number): Promise<Buffer> {
-    return sharp(Buffer.from(this.svg(layerId, frame, width, height)))
-      .resize(width, height, { fit: 'fill' })
-      .png()
-      .toBuffer();
+  picture(layerId: string, frame: Frame, width: number, height: number): Sharp {
+    return sharp(Buffer.from(this.svg(layerId, frame, width, height))).resize(width, height, { fit: 'fill' });
   }
 }

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { findLayer, type LayerDoc, type SliceExport, type SlicePlatform } from '@ferry/shared';
+import {
+  findLayer,
+  type LayerDoc,
+  type SliceExport,
+  type SliceFormat,
+  type SlicePlatform,
+  sliceFormatsFor,
+} from '@ferry/shared';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { slicesKeyOf } from '../designs/keys.js';
@@ -10,7 +17,7 @@ import { planSlices, sliceName } from './plan.js';
 import { renderSlices } from './render.js';
 
 /** Part of every cache key: a change to how slices are drawn makes earlier zips stale. */
-const RENDERING = 1;
+const RENDERING = 2;
 
 export interface SliceExportInput {
   team_id?: string;
@@ -20,7 +27,7 @@ export interface SliceExportInput {
   layer_ids: string[];
   platform: string;
   base_scale: number;
-  formats: ('png' | 'svg')[];
+  formats: SliceFormat[];
 }
 
 /** The LayerDoc of a version: 19056 for a plain picture (or a file whose layers could not be read), 19054 while importing. */
@@ -32,9 +39,23 @@ async function layerDocOf(ctx: AppContext, version: VersionRow): Promise<LayerDo
   return JSON.parse(stored.toString('utf8')) as LayerDoc;
 }
 
+/** 19001 for a format the design's layers cannot have: SVG of a PSD (its shapes are read as pixels). */
+function requirePossibleFormats(doc: LayerDoc, formats: SliceFormat[]): void {
+  const possible = sliceFormatsFor(doc.source);
+  if (formats.every((format) => possible.includes(format))) return;
+  throw fail(
+    'INVALID_INPUT',
+    {
+      zh: 'SVG 切图只适用于矢量图层（SVG 设计稿）；请选择 PNG、JPG、WebP 或 PDF',
+      en: 'SVG slices need vector layers (an SVG design); choose PNG, JPG, WebP or PDF',
+    },
+    { field: 'formats' },
+  );
+}
+
 /**
- * `POST project/slices`: the chosen layers of a version at every preset of the platform (relative to the
- * design's base scale), zipped and served as an attachment. Slices are the caller's download, so the
+ * `POST project/slices`: the chosen layers of a version in the chosen formats, the pixel ones at every preset
+ * of the platform (relative to the design's base scale), zipped and served as an attachment. Slices are the caller's download, so the
  * project's download setting applies as to the original file. The zip is kept beside the version's variants
  * under a key made of everything that shapes it; asking again answers the kept zip without drawing anything.
  */
@@ -56,12 +77,13 @@ export async function exportSlices(
     if (!layer) throw fail('LAYER_NOT_FOUND');
     return layer;
   });
+  const formats = [...new Set(input.formats)].sort();
+  requirePossibleFormats(doc, formats);
   const platform = input.platform as SlicePlatform;
-  const svg = input.formats.includes('svg') && version.fileType === 'svg';
-  const files = planSlices(layers, { platform, baseScale: input.base_scale, svg });
+  const files = planSlices(layers, { platform, baseScale: input.base_scale, formats });
 
   const digest = createHash('sha256')
-    .update(JSON.stringify([RENDERING, version.layersMd5, layerIds, platform, input.base_scale, svg]))
+    .update(JSON.stringify([RENDERING, version.layersMd5, layerIds, platform, input.base_scale, formats]))
     .digest('hex')
     .slice(0, 32);
   const key = slicesKeyOf(version.variantDir, digest);

@@ -1,115 +1,35 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  BASE_SCALES,
-  Codes,
-  type Layer,
-  type LayerDoc,
-  SLICE_PLATFORMS,
-  SLICE_PRESETS,
-  type SliceExport,
-  walkLayers,
-} from '@ferry/shared';
+import { BASE_SCALES, Codes, type Layer, SLICE_PLATFORMS, SLICE_PRESETS, walkLayers } from '@ferry/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsOnce } from '../../jobs/worker.js';
 import { asUser } from '../../test/api.js';
-import { startTestServer, type TestServer } from '../../test/context.js';
-import { addMember, type BuiltTeam, type BuiltUser, buildTeam } from '../../test/factories.js';
-import { uploadDesigns } from '../../test/uploads.js';
+import { addMember, type BuiltUser, buildTeam } from '../../test/factories.js';
 import { slicesDrawn } from './render.js';
-import { unzipFiles } from './zip.js';
+import { fixture, layerNamed, pngSize, type SlicesWorld, startSlicesWorld } from './slices.fixture.js';
 
-/** Real design files made by other people (apps/server/test-data/SOURCES.md). */
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../test-data', name));
-
-let server: TestServer;
-let team: BuiltTeam;
-let projectId: string;
-const owner = () => asUser(server.app, team.owner.token);
-
-interface Uploaded {
-  id: string;
-  name: string;
-  doc: LayerDoc;
-}
-
-async function uploadOne(name: string, data: Buffer): Promise<{ id: string; name: string }> {
-  const answer = await uploadDesigns(server.app, team.owner.token, { teamId: team.id, projectId }, [
-    { name, data },
-  ]);
-  expect(answer.code, answer.msg).toBe('00000');
-  return answer.result.images[0];
-}
-
-async function docOf(imageId: string): Promise<LayerDoc> {
-  const detail = await owner().get(`/api/project/image?image_id=${imageId}&project_id=${projectId}`);
-  const view = detail.result.versions[0];
-  expect(view.layers_status).toBe('ready');
-  return JSON.parse((await server.app.inject({ method: 'GET', url: view.json_url })).body);
-}
-
-const layerNamed = (doc: LayerDoc, name: string) =>
-  [...walkLayers(doc.layers)].find((layer) => layer.name === name) as Layer;
-
-const exportSlices = (body: Record<string, unknown>, token = team.owner.token) =>
-  asUser(server.app, token).post<SliceExport>('/api/project/slices', { project_id: projectId, ...body });
-
-/** The zip behind an answer's URL, file by file. */
-async function download(answer: SliceExport) {
-  const response = await server.app.inject({ method: 'GET', url: answer.url });
-  expect(response.statusCode).toBe(200);
-  expect(response.headers['content-disposition']).toContain('attachment');
-  expect(response.rawPayload.length).toBe(answer.size);
-  return unzipFiles(response.rawPayload);
-}
-
-async function pngSize(data: Buffer) {
-  const { format, width, height } = await sharp(data).metadata();
-  expect(format).toBe('png');
-  return [width, height];
-}
-
-let boards: Uploaded;
-let buttons: Uploaded;
-let plain: { id: string };
+let world: SlicesWorld;
+const exportSlices = (body: Record<string, unknown>, token?: string) => world.exportSlices(body, token);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  team = await buildTeam(server.ctx);
-  projectId = (await owner().post('/api/project/project_info', { team_id: team.id })).result.id;
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
-    .png()
-    .toBuffer();
-  // agpsd-artboards.psd becomes three designs; the second is the "transparent board".
-  const answer = await uploadDesigns(server.app, team.owner.token, { teamId: team.id, projectId }, [
-    { name: 'boards.psd', data: fixture('agpsd-artboards.psd') },
-  ]);
-  const transparent = answer.result.images[1];
-  const svg = await uploadOne('Button groups.svg', fixture('wikimediaui-button_groups_states.svg'));
-  plain = await uploadOne('plain.png', png);
-  await runJobsOnce(server.ctx);
-  boards = { ...transparent, doc: await docOf(transparent.id) };
-  buttons = { ...svg, doc: await docOf(svg.id) };
-  // Three artboards' variants and layers, each PSD read in a worker of its own.
+  world = await startSlicesWorld();
 }, 180_000);
-afterAll(() => server.close());
+afterAll(() => world.server.close());
 
 describe('slices of a PSD layer', () => {
   it('exports every preset of every platform at each base scale, sized from the layer frame', async () => {
-    const layer = layerNamed(boards.doc, 'Layer 3');
+    const layer = layerNamed(world.boards.doc, 'Layer 3');
     expect(layer.frame).toMatchObject({ width: 165, height: 101 });
     for (const platform of SLICE_PLATFORMS) {
       for (const base of BASE_SCALES) {
         const answer = await exportSlices({
-          image_id: boards.id,
+          image_id: world.boards.id,
           layer_ids: [layer.id],
           platform,
           base_scale: base,
         });
         expect(answer.code, answer.msg).toBe('00000');
         expect(answer.result.name).toBe(`transparent board-${platform}@${base}x-slices.zip`);
-        const files = await download(answer.result);
+        const files = await world.download(answer.result);
         expect(Object.keys(files).sort()).toEqual([...answer.result.files].sort());
         expect(answer.result.files).toHaveLength(SLICE_PRESETS[platform].length);
         for (const [index, preset] of SLICE_PRESETS[platform].entries()) {
@@ -124,10 +44,10 @@ describe('slices of a PSD layer', () => {
   });
 
   it('names files per platform', async () => {
-    const layer = layerNamed(boards.doc, 'Layer 3');
+    const layer = layerNamed(world.boards.doc, 'Layer 3');
     const files = async (platform: string) =>
-      (await exportSlices({ image_id: boards.id, layer_ids: [layer.id], platform, base_scale: 2 })).result
-        .files;
+      (await exportSlices({ image_id: world.boards.id, layer_ids: [layer.id], platform, base_scale: 2 }))
+        .result.files;
     expect(await files('ios')).toEqual(['ios/Layer 3.png', 'ios/Layer 3@2x.png', 'ios/Layer 3@3x.png']);
     expect(await files('android')).toEqual(
       ['mdpi', 'hdpi', 'xhdpi', 'xxhdpi', 'xxxhdpi'].map((dpi) => `android/drawable-${dpi}/layer_3.png`),
@@ -136,15 +56,15 @@ describe('slices of a PSD layer', () => {
   });
 
   it('draws only the layer’s own pixels: transparent where other layers paint', async () => {
-    const group = layerNamed(boards.doc, 'Group 1');
-    const layer3 = layerNamed(boards.doc, 'Layer 3');
+    const group = layerNamed(world.boards.doc, 'Group 1');
+    const layer3 = layerNamed(world.boards.doc, 'Layer 3');
     const answer = await exportSlices({
-      image_id: boards.id,
+      image_id: world.boards.id,
       layer_ids: [layer3.id, group.id],
       platform: 'web',
       base_scale: 1,
     });
-    const files = await download(answer.result);
+    const files = await world.download(answer.result);
     const alone = await sharp(files['web/Layer 3.png'])
       .ensureAlpha()
       .raw()
@@ -173,8 +93,8 @@ describe('slices of a PSD layer', () => {
   });
 
   it('answers a repeat from the kept zip without drawing it again', async () => {
-    const layer = layerNamed(boards.doc, 'Layer 2');
-    const body = { image_id: boards.id, layer_ids: [layer.id], platform: 'ios', base_scale: 3 };
+    const layer = layerNamed(world.boards.doc, 'Layer 2');
+    const body = { image_id: world.boards.id, layer_ids: [layer.id], platform: 'ios', base_scale: 3 };
     const first = await exportSlices(body);
     const drawn = slicesDrawn.count;
     const again = await exportSlices(body);
@@ -187,19 +107,19 @@ describe('slices of a PSD layer', () => {
 
 describe('slices of an SVG layer', () => {
   it('draws the element alone at each size and adds the SVG itself', async () => {
-    const layer = [...walkLayers(buttons.doc.layers)].find(
+    const layer = [...walkLayers(world.buttons.doc.layers)].find(
       (candidate) =>
         candidate.type !== 'group' && candidate.frame.width >= 20 && candidate.frame.height >= 10,
     ) as Layer;
     const answer = await exportSlices({
-      image_id: buttons.id,
+      image_id: world.buttons.id,
       layer_ids: [layer.id],
       platform: 'ios',
       base_scale: 2,
       formats: ['png', 'svg'],
     });
     expect(answer.code, answer.msg).toBe('00000');
-    const files = await download(answer.result);
+    const files = await world.download(answer.result);
     const svgPath = answer.result.files.find((file) => file.endsWith('.svg')) as string;
     expect(svgPath).toMatch(/^ios\/.+\.svg$/);
     expect(answer.result.files).toHaveLength(4);
@@ -221,73 +141,88 @@ describe('slices of an SVG layer', () => {
     ]);
   });
 
-  it('leaves SVG out for a PSD even when asked', async () => {
-    const layer = layerNamed(boards.doc, 'Layer 3');
-    const answer = await exportSlices({
-      image_id: boards.id,
+  it('refuses SVG of a PSD layer with 19001, saying why in both languages, and draws nothing', async () => {
+    const layer = layerNamed(world.boards.doc, 'Layer 3');
+    const body = {
+      project_id: world.projectId,
+      image_id: world.boards.id,
       layer_ids: [layer.id],
       platform: 'web',
       formats: ['png', 'svg'],
-    });
-    expect(answer.result.files).toEqual(['web/Layer 3.png', 'web/Layer 3@2x.png']);
+    };
+    const drawn = slicesDrawn.count;
+    const english = await asUser(world.server.app, world.team.owner.token).post('/api/project/slices', body);
+    expect(english.code).toBe(Codes.INVALID_INPUT.code);
+    expect(english.msg).toBe('SVG slices need vector layers (an SVG design); choose PNG, JPG, WebP or PDF');
+    const chinese = await asUser(world.server.app, world.team.owner.token, 'zh-CN').post(
+      '/api/project/slices',
+      body,
+    );
+    expect(chinese.msg).toContain('矢量图层');
+    expect(slicesDrawn.count).toBe(drawn);
   });
 });
 
 describe('slice export refusals', () => {
   let viewer: BuiltUser;
   beforeAll(async () => {
-    viewer = await addMember(server.ctx, team, 'member');
+    viewer = await addMember(world.server.ctx, world.team, 'member');
   });
 
-  const someLayer = () => [layerNamed(boards.doc, 'Layer 3').id];
+  const someLayer = () => [layerNamed(world.boards.doc, 'Layer 3').id];
 
   it('refuses another team’s caller as if the project did not exist', async () => {
-    const other = await buildTeam(server.ctx);
+    const other = await buildTeam(world.server.ctx);
     const answer = await exportSlices(
-      { team_id: other.id, image_id: boards.id, layer_ids: someLayer(), platform: 'ios' },
+      { team_id: other.id, image_id: world.boards.id, layer_ids: someLayer(), platform: 'ios' },
       other.owner.token,
     );
     expect(answer.code).toBe(Codes.PROJECT_NOT_FOUND.code);
   });
 
   it('follows the project’s download setting: members only leaves out a team member outside the project', async () => {
-    const body = { image_id: boards.id, layer_ids: someLayer(), platform: 'ios' };
+    const body = { image_id: world.boards.id, layer_ids: someLayer(), platform: 'ios' };
     expect((await exportSlices(body, viewer.token)).code).toBe('00000');
-    const setting = await owner().put('/api/dayu/design/project/doc_download_setting', {
-      project_id: projectId,
+    const setting = await world.owner().put('/api/dayu/design/project/doc_download_setting', {
+      project_id: world.projectId,
       download_type: 'members',
     });
     expect(setting.code, setting.msg).toBe('00000');
     expect((await exportSlices(body, viewer.token)).code).toBe(Codes.DOWNLOAD_NOT_ALLOWED.code);
     expect((await exportSlices(body)).code).toBe('00000');
-    await owner().put('/api/dayu/design/project/doc_download_setting', {
-      project_id: projectId,
+    await world.owner().put('/api/dayu/design/project/doc_download_setting', {
+      project_id: world.projectId,
       download_type: 'all',
     });
   });
 
   it('answers 19055 for a layer id the design does not have', async () => {
-    const answer = await exportSlices({ image_id: boards.id, layer_ids: ['no-such-layer'], platform: 'web' });
+    const answer = await exportSlices({
+      image_id: world.boards.id,
+      layer_ids: ['no-such-layer'],
+      platform: 'web',
+    });
     expect(answer.code).toBe(Codes.LAYER_NOT_FOUND.code);
   });
 
   it('answers 19056 for a plain picture', async () => {
-    const answer = await exportSlices({ image_id: plain.id, layer_ids: ['1'], platform: 'web' });
+    const answer = await exportSlices({ image_id: world.plain.id, layer_ids: ['1'], platform: 'web' });
     expect(answer.code).toBe(Codes.NO_LAYERS.code);
   });
 
   it('answers 19054 while the layers are being imported', async () => {
-    const waiting = await uploadOne('waiting.psd', fixture('agpsd-layers.psd'));
+    const waiting = await world.uploadOne('waiting.psd', fixture('agpsd-layers.psd'));
     const answer = await exportSlices({ image_id: waiting.id, layer_ids: ['1'], platform: 'web' });
     expect(answer.code).toBe(Codes.LAYERS_NOT_READY.code);
-    await runJobsOnce(server.ctx);
+    await runJobsOnce(world.server.ctx);
   });
 
   it('answers 10083 for a design of another project', async () => {
-    const otherProject = (await owner().post('/api/project/project_info', { team_id: team.id })).result.id;
+    const otherProject = (await world.owner().post('/api/project/project_info', { team_id: world.team.id }))
+      .result.id;
     const answer = await exportSlices({
       project_id: otherProject,
-      image_id: boards.id,
+      image_id: world.boards.id,
       layer_ids: someLayer(),
       platform: 'web',
     });

@@ -5,12 +5,15 @@ export interface ZipEntry {
   data: Buffer | string;
 }
 
-/** A zip of the entries, in order. PNGs are stored as they are (deflating them again gains nothing). */
+/** Compressed formats, stored as they are: deflating them again gains nothing. */
+const STORED = /\.(png|jpg|webp)$/;
+
+/** A zip of the entries, in order. */
 export function zipFiles(entries: ZipEntry[]): Buffer {
   const files: Zippable = {};
   for (const { path, data } of entries) {
     const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-    files[path] = [new Uint8Array(bytes), { level: path.endsWith('.png') ? 0 : 6 }];
+    files[path] = [new Uint8Array(bytes), { level: STORED.test(path) ? 0 : 6 }];
   }
   return Buffer.from(zipSync(files));
 }

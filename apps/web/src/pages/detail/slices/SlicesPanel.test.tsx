@@ -8,6 +8,7 @@ import { applyLogin } from '../../../state/session';
 import { buildLogin } from '../../../test/fixtures';
 import { envelope, ok, type SeenRequest, stubFetch } from '../../../test/http';
 import { SlicesPanel } from './SlicesPanel';
+import { readSliceFormat } from './useSliceFormat';
 
 function layer(id: string, name: string, frame: Layer['frame'], overrides: Partial<Layer> = {}): Layer {
   return plainLayer(id, name, 'image', frame, overrides);
@@ -92,6 +93,9 @@ function open(
   return { seen, onSelect };
 }
 
+const checkedFormat = () =>
+  screen.getByTestId('slice-format').querySelector('.ant-segmented-item-selected')?.textContent;
+
 const sizes = () => screen.getAllByTestId('slice-size').map((item) => item.textContent?.replace(/\s+/g, ' '));
 
 describe('the slices panel', () => {
@@ -162,26 +166,51 @@ describe('the slices panel', () => {
     expect(await screen.findByText('Downloading the zip (3 files)')).toBeTruthy();
   });
 
-  it('downloads the selected layer alone, with SVG where the design is vector', async () => {
+  it('downloads the selected layer alone as SVG where the design is vector, and remembers the format', async () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { seen } = open({ doc: doc('svg'), selected: title, baseScale: 1 });
-    fireEvent.click(
-      screen.getByTestId('slice-svg').querySelector('input') ?? screen.getByTestId('slice-svg'),
-    );
+    fireEvent.click(screen.getByTestId('slice-format-svg'));
+    // One file at @1x.
+    expect(sizes()).toEqual(['@1x750 × 88']);
     fireEvent.click(within(screen.getByTestId('slice-selected')).getByTestId('slice-download'));
     await waitFor(() =>
       expect(seen.find((r) => r.path === '/api/project/slices')?.body).toMatchObject({
         layer_ids: ['2'],
         platform: 'ios',
         base_scale: 1,
-        formats: ['png', 'svg'],
+        formats: ['svg'],
+      }),
+    );
+    expect(readSliceFormat('p-1')).toBe('svg');
+    expect(readSliceFormat('p-2')).toBe('png');
+  });
+
+  it('downloads WebP at every preset when chosen', async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { seen } = open({ baseScale: 2 });
+    expect(checkedFormat()).toBe('PNG');
+    fireEvent.click(screen.getByTestId('slice-format-webp'));
+    expect(checkedFormat()).toBe('WebP');
+    expect(sizes()).toEqual(['@1x48 × 24', '@2x96 × 48', '@3x144 × 72']);
+    fireEvent.click(within(screen.getAllByTestId('slice-row')[0]).getByTestId('slice-download'));
+    await waitFor(() =>
+      expect(seen.find((r) => r.path === '/api/project/slices')?.body).toMatchObject({
+        layer_ids: ['1.0'],
+        formats: ['webp'],
       }),
     );
   });
 
-  it('offers no SVG for a PSD', () => {
+  it('shows SVG disabled for a PSD, and a format remembered from an SVG design falls back to PNG', async () => {
+    window.localStorage.setItem('sliceFormats', JSON.stringify({ 'p-1': 'svg' }));
     open();
-    expect(screen.queryByTestId('slice-svg')).toBeNull();
+    expect(checkedFormat()).toBe('PNG');
+    const svg = screen.getByTestId('slice-format-svg');
+    expect(svg.closest('.ant-segmented-item')?.className).toContain('ant-segmented-item-disabled');
+    fireEvent.mouseEnter(svg);
+    expect(await screen.findByText(/SVG needs vector layers, which only SVG designs have/)).toBeTruthy();
+    // Still remembered for the project's SVG designs.
+    expect(readSliceFormat('p-1')).toBe('svg');
   });
 
   it('shows a refusal in the server’s words', async () => {

@@ -6,6 +6,7 @@ import {
   type LayerDoc,
   SLICE_PLATFORMS,
   type SlicePlatform,
+  sliceFormatsFor,
   walkLayers,
 } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
@@ -15,15 +16,18 @@ import { useTranslation } from 'react-i18next';
 import { downloadUrl, slicesApi } from '../../../api/slices';
 import { formErrorText } from '../../../forms/errors';
 import { useImageDetail } from '../../stage/versions/useImageDetail';
+import { SliceFormatPicker } from './SliceFormatPicker';
 import { SliceRow } from './SliceRow';
-import { presetSizes } from './sliceSizes';
+import { formatSizes } from './sliceSizes';
+import { useSliceFormat } from './useSliceFormat';
 import './slices.css';
 
 const PLATFORM_LABELS: Record<SlicePlatform, string> = { ios: 'iOS', android: 'Android', web: 'Web' };
 
 /**
  * The slices tab: the layers the designer marked for export and the selected layer, each at the platform's
- * presets relative to the design's base scale. Downloads one or the ticked ones as a zip the server renders.
+ * presets relative to the design's base scale, in the chosen format (remembered per project). Downloads one
+ * or the ticked ones as a zip the server renders.
  */
 export function SlicesPanel({
   teamId,
@@ -53,7 +57,8 @@ export function SlicesPanel({
   const detail = useImageDetail(teamId, projectId, imageId);
   const version = detail.data?.versions.find((candidate) => candidate.id === versionId);
   const [platform, setPlatform] = useState<SlicePlatform>('ios');
-  const [withSvg, setWithSvg] = useState(false);
+  const possible = sliceFormatsFor(doc?.source ?? 'psd');
+  const [format, setFormat] = useSliceFormat(projectId, possible);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const exportable = useMemo(
     () => (doc ? [...walkLayers(doc.layers)].filter((layer) => layer.exportable) : []),
@@ -62,7 +67,6 @@ export function SlicesPanel({
   // Ticks belong to one version's layers.
   useEffect(() => setChecked(new Set()), [versionId]);
 
-  const vector = doc?.source === 'svg';
   const exportSlices = useMutation({
     mutationFn: ({ layerIds }: { layerIds: string[]; batch: boolean }) =>
       slicesApi.export({
@@ -73,7 +77,7 @@ export function SlicesPanel({
         layer_ids: layerIds,
         platform,
         base_scale: baseScale,
-        formats: vector && withSvg ? ['png', 'svg'] : ['png'],
+        formats: [format],
       }),
     onSuccess: (answer) => {
       downloadUrl(answer.url, answer.name || `${designName}-slices.zip`);
@@ -141,26 +145,14 @@ export function SlicesPanel({
           label: <span data-testid={`slice-platform-${value}`}>{PLATFORM_LABELS[value]}</span>,
         }))}
       />
-      <div className="slices-formats">
-        <span className="slices-label">{t('slices.formats')}</span>
-        <span className="slices-format">PNG</span>
-        {vector ? (
-          <Checkbox
-            checked={withSvg}
-            onChange={(event) => setWithSvg(event.target.checked)}
-            data-testid="slice-svg"
-          >
-            SVG
-          </Checkbox>
-        ) : null}
-      </div>
+      <SliceFormatPicker value={format} possible={possible} onChange={setFormat} />
       {active ? (
         <div className="slices-sizes" data-testid="slice-sizes">
           <div className="slices-label">
             {t('slices.sizesOf', { name: active.name || t('slices.unnamed'), scale: baseScale })}
           </div>
           <ul>
-            {presetSizes(active.frame, platform, baseScale).map((size) => (
+            {formatSizes(active.frame, platform, baseScale, format).map((size) => (
               <li key={size.label} data-testid="slice-size">
                 <span className="slices-preset">{size.label}</span>
                 <span>

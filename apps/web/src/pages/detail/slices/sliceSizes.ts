@@ -1,4 +1,11 @@
-import { type BaseScale, type Frame, SLICE_PRESETS, type SlicePlatform } from '@ferry/shared';
+import {
+  type BaseScale,
+  type Frame,
+  RASTER_SLICE_FORMATS,
+  SLICE_PRESETS,
+  type SliceFormat,
+  type SlicePlatform,
+} from '@ferry/shared';
 
 export interface PresetSize {
   label: string;
@@ -17,4 +24,15 @@ export function presetSizes(frame: Frame, platform: SlicePlatform, baseScale: Ba
     width: at(frame.width, preset.scale),
     height: at(frame.height, preset.scale),
   }));
+}
+
+/** The files a format makes of a layer: a pixel format one per preset, SVG and PDF one at @1x. */
+export function formatSizes(
+  frame: Frame,
+  platform: SlicePlatform,
+  baseScale: BaseScale,
+  format: SliceFormat,
+): PresetSize[] {
+  const sizes = presetSizes(frame, platform, baseScale);
+  return RASTER_SLICE_FORMATS.includes(format) ? sizes : sizes.slice(0, 1);
 }

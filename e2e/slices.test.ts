@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type Session } from './api.js';
+import {
+  screenshot as capture,
+  launchBrowser,
+  type RunningServer,
+  screenshotDir,
+  startServer,
+} from './harness.js';
+
+/**
+ * A developer picks a slice format in the slices panel: WebP and SVG of an SVG design's element, then a PSD
+ * where SVG is not possible; the choice is remembered for the project.
+ */
+let server: RunningServer;
+let browser: Browser;
+let api: ReturnType<typeof apiClient>;
+let owner: Session;
+let teamId: string;
+let projectId: string;
+let svgId: string;
+let psdId: string;
+let page: Page;
+
+interface Version {
+  status: string;
+  layers_status: string;
+}
+
+async function waitForLayers(imageId: string) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const image = await api.call<{ versions: Version[] }>(
+      owner,
+      'GET',
+      `project/image?image_id=${imageId}&project_id=${projectId}&team_id=${teamId}`,
+    );
+    const version = image.versions[0];
+    if (version?.status === 'ready' && version.layers_status === 'ready') return;
+    if (version?.status === 'failed' || version?.layers_status === 'failed') throw new Error('import failed');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the design was not ready in time');
+}
+
+const testData = (name: string) => readFileSync(path.join(import.meta.dirname, 'test-data', name));
+
+async function openDesign(imageId: string) {
+  await page.goto(
+    `${server.url}/web/#/item/project/detailDetach?project_id=${projectId}&tid=${teamId}&pid=${projectId}&image_id=${imageId}`,
+  );
+  await page.getByTestId('detail-image').waitFor();
+  await page.getByRole('tab', { name: 'Slices' }).click();
+  // The format choice shows once the design's layers are in.
+  await page.getByTestId('slice-format').waitFor();
+}
+
+/** Selects the layer at the middle of the design and downloads it alone; answers the zip's files. */
+async function downloadSelected() {
+  const box = await page.getByTestId('detail-image').boundingBox();
+  if (!box) throw new Error('no design on the canvas');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const row = page.getByTestId('slice-selected');
+  await row.waitFor();
+  const download = page.waitForEvent('download');
+  await row.getByTestId('slice-download').click();
+  const file = await (await download).path();
+  return Object.entries(unzipSync(readFileSync(file))).map(([name, bytes]) => ({
+    name,
+    data: Buffer.from(bytes),
+  }));
+}
+
+const selectedFormat = () =>
+  page.getByTestId('slice-format').locator('.ant-segmented-item-selected').textContent();
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = apiClient(server.url);
+  owner = await api.register('Nora', Date.now());
+  ({ teamId, projectId } = await api.teamWithProject(owner, 'Slices', { name: 'Formats', type: 'web' }));
+  [{ id: svgId }] = await api.uploadDesigns(owner, { teamId, projectId }, [
+    { name: 'Buttons.svg', data: testData('wikimediaui-button_groups_states.svg') },
+  ]);
+  [{ id: psdId }] = await api.uploadDesigns(owner, { teamId, projectId }, [
+    { name: 'Shapes.psd', data: testData('agpsd-shapes.psd') },
+  ]);
+  await waitForLayers(svgId);
+  await waitForLayers(psdId);
+  page = await api.signedInPage(browser, owner, { width: 1440, height: 900 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('choosing a slice format', () => {
+  it('downloads WebP slices of an SVG element at every preset', async () => {
+    await openDesign(svgId);
+    expect(await selectedFormat()).toBe('PNG');
+    await page.getByTestId('slice-platform-web').click();
+    await page.getByTestId('slice-format-webp').click();
+    const files = await downloadSelected();
+    expect(files.map((file) => file.name).every((name) => /^web\/.+\.webp$/.test(name))).toBe(true);
+    expect(files).toHaveLength(2);
+    for (const { data } of files) {
+      expect(data.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect((await sharp(data).metadata()).format).toBe('webp');
+    }
+  });
+
+  it('downloads the element as one standalone SVG', async () => {
+    await page.getByTestId('slice-format-svg').click();
+    await expect.poll(() => page.getByTestId('slice-size').count()).toBe(1);
+    // The sliding highlight has reached SVG.
+    await page.getByTestId('slice-format').locator('.ant-segmented-thumb').waitFor({ state: 'detached' });
+    await page
+      .getByTestId('slices-panel')
+      .screenshot({ path: path.join(screenshotDir, 'slices-panel-svg.png') });
+    const files = await downloadSelected();
+    expect(files.map((file) => file.name)).toEqual([expect.stringMatching(/^web\/.+\.svg$/)]);
+    const text = files[0].data.toString('utf8');
+    expect(text).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(text).not.toMatch(/<script/i);
+    expect((await sharp(files[0].data).metadata()).format).toBe('svg');
+  });
+
+  it('shows SVG disabled with the reason on a PSD, and remembers the project’s format', async () => {
+    await openDesign(psdId);
+    // SVG was the last choice; a PSD cannot have it.
+    await expect.poll(selectedFormat).toBe('PNG');
+    const svg = page.getByTestId('slice-format-svg');
+    expect(await svg.locator('xpath=ancestor::label[1]').getAttribute('class')).toContain(
+      'ant-segmented-item-disabled',
+    );
+    await svg.hover();
+    await page.getByText('SVG needs vector layers, which only SVG designs have.', { exact: false }).waitFor();
+    await page
+      .getByTestId('slices-panel')
+      .screenshot({ path: path.join(screenshotDir, 'slices-panel-psd.png') });
+    await capture(page, 'slices-psd');
+    await page.getByTestId('slice-format-webp').click();
+    await page.reload();
+    await openDesign(psdId);
+    expect(await selectedFormat()).toBe('WebP');
+  });
+});
