@@ -8,10 +8,14 @@ import { JobSignal } from './jobs/signal.js';
 import { dummyHash } from './modules/account/passwords.js';
 import { PasswordCipher } from './modules/account/rsa.js';
 import { loadSecrets } from './modules/account/secrets.js';
+import { fullestProjectDesigns } from './modules/designs/quota.js';
 import { EventDispatcher } from './modules/events/outbox.js';
+import { outboxNotices } from './modules/events/recorder.js';
 import { Mailer } from './modules/mail/mailer.js';
+import { dropProjectMemberships, projectCounts } from './modules/projects/counts.js';
 import { type FileStore, LocalFileStore } from './modules/storage/files.js';
 import { S3FileStore } from './modules/storage/s3-store.js';
+import { listTeams } from './modules/teams/service.js';
 import { type Bus, openBus } from './realtime/bus.js';
 
 export interface Booted {
@@ -58,7 +62,10 @@ export async function buildContext(
     mailer,
     bus,
     events,
+    notices: outboxNotices({ config, now }),
     cache,
+    teamContents: { projectCounts, fullestProjectDesigns, dropMemberships: dropProjectMemberships },
+    teamsOfUser: (userId, lang) => listTeams(ctx, userId, lang),
     jobs: new JobSignal(),
     now,
   };

@@ -42,6 +42,24 @@ export function canRemoveMember(actor: TeamRole, target: TeamRole, isSelf: boole
   return !isSelf && rank[actor] > rank[target] && rank[actor] >= rank.admin;
 }
 
+/** A team role that may create and change things (projects, folders, groups): anyone but a viewer. */
+export function isContributor(role: TeamRole): boolean {
+  return role !== 'onlooker';
+}
+
+/** Anyone but the super admin may leave a team; the super admin transfers it first (spec 000 §8). */
+export function canQuitTeam(role: TeamRole): boolean {
+  return role !== 'superadmin';
+}
+
+export type AssignableTeamRole = Exclude<TeamRole, 'superadmin'>;
+
+/** Team roles an actor may hand out (invite with, change to): strictly below their own, never super admin (a transfer). */
+export function assignableRoles(actor: TeamRole): AssignableTeamRole[] {
+  if (rank[actor] < rank.admin) return [];
+  return (['admin', 'member', 'onlooker'] as const).filter((role) => rank[role] < rank[actor]);
+}
+
 export type ProjectRoleValue = 'admin' | 'member' | 'onlooker';
 const projectRank: Record<ProjectRoleValue, number> = { admin: 3, member: 2, onlooker: 1 };
 
@@ -81,4 +99,20 @@ export function projectActorRank(
 
 export function projectRoleRank(role: ProjectRoleValue): number {
   return projectRank[role];
+}
+
+/** Project roles an actor may give: managers only, and only roles below the rank they hold (spec 001 §6). */
+export function assignableProjectRoles(
+  teamRole: TeamRole,
+  projectRole: ProjectRoleValue | null,
+  canManage: boolean,
+): ProjectRoleValue[] {
+  if (!canManage) return [];
+  const actorRank = projectActorRank(teamRole, projectRole, canManage);
+  return PROJECT_ROLES.filter((role) => projectRank[role] < actorRank);
+}
+
+/** Someone added to a project may leave it; the super admin is in every project and cannot. */
+export function canQuitProject(teamRole: TeamRole, projectRole: ProjectRoleValue | null): boolean {
+  return projectRole !== null && teamRole !== 'superadmin';
 }

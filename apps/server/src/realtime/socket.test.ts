@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMessage } from '../modules/events/message.js';
-import { recordNotice, withNotices } from '../modules/events/outbox.js';
+import { recordNotice } from '../modules/events/outbox.js';
 import { newProject } from '../modules/sections/stage-fixtures.js';
+import { withNotices } from '../notices.js';
 import { asUser } from '../test/api.js';
 import { startTestServer, type TestServer } from '../test/context.js';
 import { addMember, buildTeam, buildUser } from '../test/factories.js';

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
-import { listTeams } from '../teams/service.js';
 import { checkCredentials, confirmPassword } from './credentials.js';
 import { hashPassword } from './passwords.js';
 import { teamStatusFor } from './preferences.js';
@@ -54,7 +53,7 @@ export async function login(
 
 export async function sessionSummary(ctx: AppContext, userId: string, lang: Lang): Promise<SessionSummary> {
   const user = await getUser(ctx, userId);
-  const teams = await listTeams(ctx, userId, lang);
+  const teams = await ctx.teamsOfUser(userId, lang);
   return { user, teams, team_status: await teamStatusFor(ctx, userId, teams) };
 }
 

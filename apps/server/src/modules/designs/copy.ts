@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
+import { projectIdsOfTeam, touchProject } from '../projects/counts.js';
 import { projectAccess } from '../projects/policy.js';
-import { projects } from '../projects/tables.js';
 import { loadArrangement } from '../sections/arrangement.js';
 import { settleSets } from '../sections/sets.js';
 import { isUuid } from '../teams/policy.js';
@@ -15,7 +15,7 @@ import {
 } from './policy.js';
 import { queueFileWork } from './processing.js';
 import { assertDesignRoom } from './quota.js';
-import { loadImages, touchProject } from './service.js';
+import { loadImages } from './service.js';
 import { designs, designVersions } from './tables.js';
 
 type CopyEntry = Record<string, { name?: string } | string | null>;
@@ -90,8 +90,13 @@ export async function copyImages(
     ? await ctx.db
         .select({ design: designs })
         .from(designs)
-        .innerJoin(projects, eq(projects.id, designs.projectId))
-        .where(and(inArray(designs.id, ids), isNull(designs.deletedAt), eq(projects.teamId, input.team_id)))
+        .where(
+          and(
+            inArray(designs.id, ids),
+            isNull(designs.deletedAt),
+            inArray(designs.projectId, projectIdsOfTeam(input.team_id)),
+          ),
+        )
     : [];
   const visibleProjects = new Set<string>();
   for (const projectId of new Set(candidates.map((row) => row.design.projectId))) {

@@ -1,12 +1,10 @@
 import { Codes, DesignLimits } from '@ferry/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../http/errors.js';
 import { type Dimensions, headerDimensions, isTooLarge } from '../storage/dimensions.js';
 import { type SniffedType, sniffType } from '../storage/sniff.js';
-import { recordDirectUploads } from '../uploads/service.js';
-import { uploads } from '../uploads/tables.js';
+import { forgetUpload, recordDirectUploads, unregisteredUploads } from '../uploads/service.js';
 
 export interface UploadedFile {
   key: string;
@@ -54,18 +52,7 @@ export async function inspectUploads(
 ): Promise<{ accepted: UploadedFile[]; dropped: DroppedFile[] }> {
   const keys = [...new Set(files.map((file) => file.key))];
   await recordDirectUploads(ctx, userId, teamId, keys);
-  const rows = await ctx.db
-    .select()
-    .from(uploads)
-    .where(
-      and(
-        inArray(uploads.key, keys),
-        eq(uploads.userId, userId),
-        eq(uploads.teamId, teamId),
-        isNull(uploads.registeredAt),
-      ),
-    );
-  const mine = new Map(rows.map((row) => [row.key, row]));
+  const mine = await unregisteredUploads(ctx.db, userId, teamId, keys);
   const accepted: UploadedFile[] = [];
   const dropped: DroppedFile[] = [];
   const seen = new Set<string>();
@@ -92,7 +79,7 @@ export async function inspectUploads(
   for (const { key, error } of dropped) {
     if (!mine.has(key) || error.entry === Codes.UPLOAD_NOT_FOUND) continue;
     await ctx.files.remove(key);
-    await ctx.db.delete(uploads).where(eq(uploads.key, key));
+    await forgetUpload(ctx.db, key);
   }
   return { accepted, dropped };
 }

@@ -1,10 +1,11 @@
 import { Limits } from '@ferry/shared';
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { projectIdsOfTeam } from '../projects/counts.js';
 import { planLimits } from '../teams/plans.js';
-import { teams } from '../teams/tables.js';
+import { teamById } from '../teams/policy.js';
 import { designs } from './tables.js';
 
 export async function liveDesignCount(db: Db | Tx, projectId: string): Promise<number> {
@@ -17,11 +18,29 @@ export async function liveDesignCount(db: Db | Tx, projectId: string): Promise<n
 }
 
 /**
+ * The design limit is per project (spec 002 §5; `project/image/cntlimitinfo` answers it for one project):
+ * the team's `cur_cnt` is the count of its fullest project, so "cur_cnt ≥ hard_limit_cnt" still means some
+ * project can take no more designs.
+ */
+export async function fullestProjectDesigns(db: Db | Tx, teamId: string): Promise<number> {
+  const perProject = db
+    .select({ n: count().as('n') })
+    .from(designs)
+    .where(and(inArray(designs.projectId, projectIdsOfTeam(teamId)), isNull(designs.deletedAt)))
+    .groupBy(designs.projectId)
+    .as('per_project');
+  const [row] = await db.select({ n: sql<number>`coalesce(max(${perProject.n}), 0)::int` }).from(perProject);
+  return Number(row?.n ?? 0);
+}
+
+/**
  * The design quota of a project (spec 002 §5: a free team has a per-project design limit): the plan's limit
  * and the designs the project holds outside the recycle bin. -1 for enterprise teams and the corporate edition.
  */
 export async function designQuota(ctx: AppContext, db: Db | Tx, teamId: string, projectId: string) {
-  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  const team = await teamById(db, teamId);
+  // A project's team row is never deleted (dissolving marks it), so this is only a guard.
+  if (!team) throw fail('TEAM_DISSOLVED');
   return {
     hard_limit_cnt: planLimits(ctx, team).imageMax,
     cur_cnt: await liveDesignCount(db, projectId),

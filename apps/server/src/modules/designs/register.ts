@@ -3,14 +3,15 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
-import { uploads } from '../uploads/tables.js';
+import { touchProject } from '../projects/counts.js';
+import { markRegistered } from '../uploads/service.js';
 import { artboardForDesign, type Placement, placeFiles } from './artboards.js';
 import { batchRefusal, type DroppedFile, inspectUploads, type UploadedFile } from './inspect.js';
 import { artboardDirOf, variantDirOf } from './keys.js';
 import { designAccess, designsOfProject, requireDesignProject } from './policy.js';
 import { layersStatusOf, queueFileWork } from './processing.js';
 import { assertDesignRoom } from './quota.js';
-import { loadImages, touchProject } from './service.js';
+import { loadImages } from './service.js';
 import { designs, designVersions } from './tables.js';
 
 type FileInput = { key: string; name?: string; position_x?: number; position_y?: number };
@@ -52,7 +53,7 @@ async function addVersion(tx: Tx, change: Change, designId: string, placement: O
     .update(designs)
     .set({ currentVersionId: version.id, updatedAt: now })
     .where(eq(designs.id, designId));
-  await tx.update(uploads).set({ registeredAt: now }).where(eq(uploads.key, file.key));
+  await markRegistered(tx, file.key, now);
   await queueFileWork(tx, queue, version);
 }
 

@@ -1,14 +1,14 @@
 import { DesignLimits, Limits } from '@ferry/shared';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { withNotices } from '../events/outbox.js';
-import { noticeDesignsRemoved } from '../events/project-notices.js';
+import { withNotices } from '../../notices.js';
+import { touchProject } from '../projects/counts.js';
 import { loadArrangement } from '../sections/arrangement.js';
 import { settleSets } from '../sections/sets.js';
 import { changeStage } from '../sections/stage.js';
 import { designAccess, designsOfProject } from './policy.js';
 import { assertDesignRoom } from './quota.js';
-import { loadImages, touchProject } from './service.js';
+import { loadImages } from './service.js';
 import { designs } from './tables.js';
 
 type SetChange = { set_id: string; images: unknown[] };
@@ -45,7 +45,7 @@ export async function deleteImages(
       sets,
     );
     await touchProject(tx, input.project_id, now);
-    await noticeDesignsRemoved(ctx, tx, {
+    await ctx.notices.designsRemoved(tx, {
       actorId: userId,
       teamId: access.project.teamId,
       projectId: input.project_id,

@@ -3,9 +3,10 @@ import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { REMOVE_FILES_JOB } from '../../jobs/remove-files.js';
+import { touchProject } from '../projects/counts.js';
 import { isUuid } from '../teams/policy.js';
 import { designAccess, designsOfProject } from './policy.js';
-import { getImage, loadImages, touchProject } from './service.js';
+import { getImage, loadImages } from './service.js';
 import { designs, designVersions } from './tables.js';
 import { deleteImages } from './trash.js';
 

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
-import { messages } from '../messages/tables.js';
+import { ownMessage } from '../messages/store.js';
 import { isUuid, roleInTeam } from '../teams/policy.js';
 import { noticeActions } from './tables.js';
 
@@ -18,10 +17,7 @@ export async function addNoticeAction(
   let method = input.method ?? '';
   if (input.message_id !== undefined) {
     if (!isUuid(input.message_id)) throw fail('NOT_FOUND');
-    const [own] = await ctx.db
-      .select({ teamId: messages.teamId, method: messages.method })
-      .from(messages)
-      .where(and(eq(messages.id, input.message_id), eq(messages.recipientId, userId)));
+    const own = await ownMessage(ctx.db, userId, input.message_id);
     if (!own || (teamId !== null && teamId !== own.teamId)) throw fail('NOT_FOUND');
     teamId = own.teamId;
     method ||= own.method;

@@ -1,25 +1,19 @@
 import { NoticeLimits, type ProjectRoleValue, projectRoleRank } from '@ferry/shared';
-import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
+import type { ProjectChange } from '../../notices.js';
 import { projectRoom } from '../../realtime/hub.js';
-import { cut } from '../messages/notices.js';
+import { cut } from '../messages/templates.js';
 import { noticeNames, othersThan, projectPeople } from './audience.js';
 import { buildMessage, type MessageFields, noticeUrls } from './message.js';
-import { recordNotice } from './outbox.js';
+import { type OutboxContext, recordNotice } from './outbox.js';
 
 /**
  * The notices of project changes (spec 002 §4), recorded in the transaction of the change. Project-wide
  * ones go to the project's people and to every socket that has the project open (its room).
  */
 
-interface ProjectChange {
-  actorId: string;
-  teamId: string;
-  projectId: string;
-}
-
 async function record(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   change: ProjectChange,
   fields: Omit<MessageFields, 'teamId'>,
@@ -32,7 +26,7 @@ async function record(
 
 /** `addProjectMember`: the people newly added, with their role; the notice opens the project. */
 export async function noticeProjectMembersAdded(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   change: ProjectChange & { userIds: string[]; role: ProjectRoleValue },
 ) {
@@ -47,7 +41,7 @@ export async function noticeProjectMembersAdded(
 
 /** `changeProjectMember`: a member's project role was changed. */
 export async function noticeProjectRoleChanged(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   change: ProjectChange & { userId: string; role: ProjectRoleValue },
 ) {
@@ -62,7 +56,7 @@ export async function noticeProjectRoleChanged(
 
 /** `removeProjectMemeber`: the removed member is taken back to the team's project list. */
 export async function noticeRemovedFromProject(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   change: ProjectChange & { userId: string },
 ) {
@@ -74,7 +68,7 @@ export async function noticeRemovedFromProject(
 }
 
 /** `removeProject`: recorded before the project's row goes, while its people can still be found. */
-export async function noticeProjectRemoved(ctx: AppContext, tx: Tx, change: ProjectChange) {
+export async function noticeProjectRemoved(ctx: OutboxContext, tx: Tx, change: ProjectChange) {
   await record(
     ctx,
     tx,
@@ -91,7 +85,7 @@ export async function noticeProjectRemoved(ctx: AppContext, tx: Tx, change: Proj
 
 /** `changeProjectPermission`: the project's permission mode (A or B) changed. */
 export async function noticeProjectPermissionChanged(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   change: ProjectChange & { mode: 'A' | 'B' },
 ) {
@@ -112,7 +106,7 @@ export async function noticeProjectPermissionChanged(
 
 /** `removeImage`: designs went to the recycle bin; the first one names the notice, `content` all of them. */
 export async function noticeDesignsRemoved(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   change: ProjectChange & { designs: { id: string; name: string }[] },
 ) {

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
+import { templatesFor } from '../messages/templates.js';
 import { addNoticeAction } from './option-log.js';
-import { templatesFor } from './templates.js';
 
 /** The notice templates and the message centre's operation log (answers under `data`, as msg_center/ calls). */
 export function eventRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,20 +1,15 @@
 import { roleRank, type TeamRole } from '@ferry/shared';
-import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
+import type { TeamChange } from '../../notices.js';
 import { noticeNames, othersThan } from './audience.js';
 import { buildMessage, noticeUrls } from './message.js';
-import { recordNotice } from './outbox.js';
+import { type OutboxContext, recordNotice } from './outbox.js';
 
 /** The notices of team changes (spec 002 §4), recorded in the transaction of the change. */
 
-interface TeamChange {
-  actorId: string;
-  teamId: string;
-}
-
 /** `changeTeamJurisdiction`: a member's team role was changed (or the team was handed to them). */
 export async function noticeTeamRoleChanged(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   change: TeamChange & { userId: string; role: TeamRole },
 ) {
@@ -36,7 +31,7 @@ export async function noticeTeamRoleChanged(
 
 /** `removeTeamMemeber`: the removed member sees the full-screen tip. */
 export async function noticeRemovedFromTeam(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   change: TeamChange & { userId: string },
 ) {
@@ -55,7 +50,7 @@ export async function noticeRemovedFromTeam(
 
 /** `dissolutionTeam`: everyone who was in the team (dissolved, or merged into another). */
 export async function noticeTeamDissolved(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   change: TeamChange & { memberIds: string[] },
 ) {

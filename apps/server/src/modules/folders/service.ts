@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { likePattern, visibleTo } from '../projects/listing.js';
-import { requireTeamEditor } from '../projects/policy.js';
+import { requireTeamEditor, seesEveryProject } from '../projects/policy.js';
 import { folderInTeam, isUniqueViolation } from '../projects/service.js';
 import { projectMembers, projects } from '../projects/tables.js';
 import { roleInTeam } from '../teams/policy.js';
@@ -67,7 +67,7 @@ export async function folderTree(ctx: AppContext, userId: string, teamId: string
     .select({
       folderId: projects.folderId,
       all: count(),
-      visible: sql<number>`count(*) filter (where ${visibleTo(teamRole === 'superadmin') ?? sql`true`})`,
+      visible: sql<number>`count(*) filter (where ${visibleTo(seesEveryProject(teamRole)) ?? sql`true`})`,
     })
     .from(projects)
     .leftJoin(
@@ -242,7 +242,7 @@ export async function assertFolderOpen(
   const id = await folderInTeam(ctx.db, teamId, folderId);
   if (!id) return;
   const teamRole = await roleInTeam(ctx.db, userId, teamId);
-  if (teamRole === 'superadmin') return;
+  if (seesEveryProject(teamRole)) return;
   const [row] = await ctx.db
     .select({
       all: count(),

@@ -3,11 +3,11 @@ import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'dr
 import type { AppContext } from '../../context.js';
 import { users } from '../account/tables.js';
 import { designs } from '../designs/tables.js';
-import { renderNotice } from '../events/templates.js';
 import { projects } from '../projects/tables.js';
 import { isUuid } from '../teams/policy.js';
 import { teamMembers } from '../teams/tables.js';
 import { messages } from './tables.js';
+import { renderNotice } from './templates.js';
 
 /** The news of leaving a team stays in view after it, so someone who was offline still learns of it. */
 const KEPT_AFTER_LEAVING = ['team_exit', 'team_dissolved'];

@@ -1,29 +1,21 @@
-import {
-  type ProjectMember,
-  type ProjectRoleValue,
-  projectActorRank,
-  projectRoleRank,
-  type TeamRole,
-} from '@ferry/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type ProjectMember, type ProjectRoleValue, projectRoleRank, type TeamRole } from '@ferry/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { withNotices } from '../../notices.js';
 import { users } from '../account/tables.js';
-import { withNotices } from '../events/outbox.js';
-import {
-  noticeProjectMembersAdded,
-  noticeProjectPermissionChanged,
-  noticeProjectRoleChanged,
-  noticeRemovedFromProject,
-} from '../events/project-notices.js';
-import { isUuid } from '../teams/policy.js';
+import { isUuid, teamMemberIds } from '../teams/policy.js';
 import { teamMembers } from '../teams/tables.js';
-import { type ProjectAccess, projectAccess, requireManage } from './policy.js';
+import {
+  mayChangeProjectMember,
+  mayGiveProjectRole,
+  memberRank,
+  projectAccess,
+  requireManage,
+  requireQuit,
+  seesEveryProject,
+} from './policy.js';
 import { projectMembers, projects } from './tables.js';
-
-const actorRank = (access: ProjectAccess) =>
-  projectActorRank(access.teamRole, access.projectRole, access.abilities.can_manage);
 
 /** Members of a project: those added, plus the team's super admin, who is in every project as its admin. */
 export async function listProjectMembers(ctx: AppContext, userId: string, teamId: string, projectId: string) {
@@ -48,12 +40,12 @@ export async function listProjectMembers(ctx: AppContext, userId: string, teamId
       ),
     )
     .orderBy(asc(sql`coalesce(${projectMembers.addedAt}, ${teamMembers.joinedAt})`));
-  const mine = actorRank(access);
   return rows.map((row): ProjectMember => {
-    const automatic = row.teamRole === 'superadmin';
+    const teamRole = row.teamRole as TeamRole;
+    const automatic = seesEveryProject(teamRole);
     const projectRole = (automatic ? 'admin' : row.projectRole) as ProjectRoleValue;
-    const theirs = automatic ? 4 : projectRoleRank(projectRole);
-    const allowed = access.abilities.can_manage && row.user.id !== userId && theirs < mine;
+    const theirs = memberRank(teamRole, projectRole);
+    const allowed = mayChangeProjectMember(access, theirs, row.user.id === userId);
     return {
       user_id: row.user.id,
       name: row.user.name,
@@ -76,14 +68,9 @@ export async function addProjectMembers(
 ) {
   const access = await projectAccess(ctx.db, userId, input.team_id, input.project_id);
   requireManage(access);
-  if (projectRoleRank(input.role) >= actorRank(access)) throw fail('NO_PERMISSION');
-  const ids = [...new Set(input.user_ids)];
-  if (!ids.every(isUuid)) throw fail('NOT_FOUND');
-  const inTeam = await ctx.db
-    .select({ userId: teamMembers.userId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, input.team_id), inArray(teamMembers.userId, ids)));
-  if (inTeam.length !== ids.length) throw fail('NOT_FOUND');
+  if (!mayGiveProjectRole(access, input.role)) throw fail('NO_PERMISSION');
+  // Only members of the team can be added; anyone else is "not found".
+  const ids = await teamMemberIds(ctx.db, input.team_id, input.user_ids);
   await withNotices(ctx, async (tx) => {
     const added: string[] = [];
     for (const id of ids) {
@@ -95,7 +82,7 @@ export async function addProjectMembers(
       added.push(...inserted.map((row) => row.userId));
     }
     const change = { actorId: userId, teamId: input.team_id, projectId: input.project_id };
-    await noticeProjectMembersAdded(ctx, tx, { ...change, userIds: added, role: input.role });
+    await ctx.notices.projectMembersAdded(tx, { ...change, userIds: added, role: input.role });
   });
   return listProjectMembers(ctx, userId, input.team_id, input.project_id);
 }
@@ -127,8 +114,8 @@ export async function changeProjectRole(
   // Never one's own role, whether or not one was added (the super admin is in every project without a row).
   if (input.user_id === userId) throw fail('NO_PERMISSION');
   const current = await memberRow(ctx, input.project_id, input.user_id);
-  const mine = actorRank(access);
-  if (projectRoleRank(current) >= mine || projectRoleRank(input.role) >= mine) throw fail('NO_PERMISSION');
+  if (!mayChangeProjectMember(access, projectRoleRank(current), false)) throw fail('NO_PERMISSION');
+  if (!mayGiveProjectRole(access, input.role)) throw fail('NO_PERMISSION');
   const change = { actorId: userId, teamId: input.team_id, projectId: input.project_id };
   await withNotices(ctx, async (tx) => {
     await tx
@@ -136,7 +123,7 @@ export async function changeProjectRole(
       .set({ role: input.role })
       .where(and(eq(projectMembers.projectId, input.project_id), eq(projectMembers.userId, input.user_id)));
     if (current !== input.role) {
-      await noticeProjectRoleChanged(ctx, tx, { ...change, userId: input.user_id, role: input.role });
+      await ctx.notices.projectRoleChanged(tx, { ...change, userId: input.user_id, role: input.role });
     }
     if (input.permission_mode) {
       await tx
@@ -144,7 +131,7 @@ export async function changeProjectRole(
         .set({ permissionMode: input.permission_mode })
         .where(eq(projects.id, input.project_id));
       if (input.permission_mode !== access.project.permissionMode) {
-        await noticeProjectPermissionChanged(ctx, tx, { ...change, mode: input.permission_mode });
+        await ctx.notices.projectPermissionChanged(tx, { ...change, mode: input.permission_mode });
       }
     }
   });
@@ -159,12 +146,12 @@ export async function removeProjectMember(
   requireManage(access);
   if (input.user_id === userId) throw fail('NO_PERMISSION');
   const current = await memberRow(ctx, input.project_id, input.user_id);
-  if (projectRoleRank(current) >= actorRank(access)) throw fail('NO_PERMISSION');
+  if (!mayChangeProjectMember(access, projectRoleRank(current), false)) throw fail('NO_PERMISSION');
   await withNotices(ctx, async (tx) => {
     await tx
       .delete(projectMembers)
       .where(and(eq(projectMembers.projectId, input.project_id), eq(projectMembers.userId, input.user_id)));
-    await noticeRemovedFromProject(ctx, tx, {
+    await ctx.notices.removedFromProject(tx, {
       actorId: userId,
       teamId: input.team_id,
       projectId: input.project_id,
@@ -180,20 +167,8 @@ export async function quitProject(
   input: { team_id: string; project_id: string },
 ) {
   const access = await projectAccess(ctx.db, userId, input.team_id, input.project_id);
-  if (!access.projectRole || access.teamRole === 'superadmin') throw fail('NO_PERMISSION');
+  requireQuit(access);
   await ctx.db
     .delete(projectMembers)
     .where(and(eq(projectMembers.projectId, input.project_id), eq(projectMembers.userId, userId)));
-}
-
-/** When someone leaves a team, they leave its projects too. */
-export async function dropProjectMemberships(tx: Tx, teamId: string, userId: string) {
-  await tx
-    .delete(projectMembers)
-    .where(
-      and(
-        eq(projectMembers.userId, userId),
-        sql`${projectMembers.projectId} in (select ${projects.id} from ${projects} where ${projects.teamId} = ${teamId})`,
-      ),
-    );
 }

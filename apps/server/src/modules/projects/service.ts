@@ -7,21 +7,19 @@ import {
   rootFolderId,
   type StageOrderType,
 } from '@ferry/shared';
-import { and, count, eq, inArray, like, ne } from 'drizzle-orm';
+import { and, eq, inArray, like, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { REMOVE_FILES_JOB } from '../../jobs/remove-files.js';
+import { withNotices } from '../../notices.js';
 import { designs, designVersions } from '../designs/tables.js';
-import { withNotices } from '../events/outbox.js';
-import { noticeProjectPermissionChanged, noticeProjectRemoved } from '../events/project-notices.js';
 import { folders } from '../folders/tables.js';
 import { readStage } from '../sections/stage.js';
 import { renderPicture } from '../storage/pictures.js';
-import { reserveProjectRoom } from '../teams/plans.js';
-import { isUuid, teamForMember } from '../teams/policy.js';
-import { teamMembers } from '../teams/tables.js';
+import { teamForMember, teamMemberIds } from '../teams/policy.js';
+import { reserveProjectRoom } from './counts.js';
 import { visibleTo } from './listing.js';
 import {
   type ProjectAccess,
@@ -29,6 +27,7 @@ import {
   requireEdit,
   requireManage,
   requireTeamEditor,
+  seesEveryProject,
 } from './policy.js';
 import { presentProject } from './present.js';
 import { projectMembers, projects, projectVisits } from './tables.js';
@@ -53,11 +52,6 @@ async function renameGuard<T>(work: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw fail('PROJECT_NAME_EXISTS');
     throw error;
   }
-}
-
-export async function projectCount(db: Db | Tx, teamId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(projects).where(eq(projects.teamId, teamId));
-  return Number(row.n);
 }
 
 /** A folder of this team, or null for the root; another team's folder does not exist. */
@@ -164,7 +158,7 @@ export async function updateProject(
         .returning();
       if (input.permission_mode && modeChanged) {
         const change = { actorId: userId, teamId: input.team_id, projectId: row.id };
-        await noticeProjectPermissionChanged(ctx, tx, { ...change, mode: input.permission_mode });
+        await ctx.notices.projectPermissionChanged(tx, { ...change, mode: input.permission_mode });
       }
       return row;
     }),
@@ -188,7 +182,7 @@ export async function deleteProject(
     .where(eq(designs.projectId, access.project.id));
   // The designs go with the project's row; their files go after, once no copy elsewhere names them.
   await withNotices(ctx, async (tx) => {
-    await noticeProjectRemoved(ctx, tx, {
+    await ctx.notices.projectRemoved(tx, {
       actorId: userId,
       teamId: input.team_id,
       projectId: access.project.id,
@@ -230,7 +224,7 @@ export async function isNameRepeated(
         eq(projects.teamId, input.team_id),
         eq(projects.name, input.name),
         others,
-        visibleTo(role === 'superadmin'),
+        visibleTo(seesEveryProject(role)),
       ),
     )
     .limit(1);
@@ -325,19 +319,6 @@ export async function moveProjects(
     .update(projects)
     .set({ folderId, updatedAt: ctx.now() })
     .where(and(eq(projects.teamId, input.team_id), inArray(projects.id, [...new Set(input.project_ids)])));
-}
-
-/** Chosen people must be members of the team; anyone else (another team's user, a made-up id) does not exist. */
-async function teamMemberIds(db: Db, teamId: string, userIds: string[]): Promise<string[]> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return ids;
-  if (!ids.every(isUuid)) throw fail('NOT_FOUND');
-  const found = await db
-    .select({ userId: teamMembers.userId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, ids)));
-  if (found.length !== ids.length) throw fail('NOT_FOUND');
-  return ids;
 }
 
 export async function setDownloadSetting(

@@ -1,7 +1,7 @@
 import type { Lang } from '@ferry/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { designAccess } from '../designs/policy.js';
+import { projectAccessFor } from '../projects/policy.js';
 import {
   childrenOf,
   designsOn,
@@ -80,7 +80,7 @@ export async function searchSectorImages(
   input: ProjectInput & { keyword: string },
   lang: Lang,
 ) {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
+  await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'view');
   const arrangement = await loadArrangement(ctx.db, input.project_id);
   const keyword = input.keyword.toLocaleLowerCase();
   const matches = (id: string) =>

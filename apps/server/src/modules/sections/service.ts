@@ -10,8 +10,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
-import { designAccess } from '../designs/policy.js';
-import { touchProject } from '../designs/service.js';
+import { touchProject } from '../projects/counts.js';
+import { projectAccessFor } from '../projects/policy.js';
 import {
   type Arrangement,
   childrenOf,
@@ -43,7 +43,7 @@ export async function changeLayout<T>(
   change: (tx: Tx, arrangement: Arrangement) => Promise<void>,
   answer: (arrangement: Arrangement) => T,
 ): Promise<T & { stage_revision: number }> {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     await changeStage(tx, ctx, input.project_id, userId, input.stage_revision);
@@ -62,7 +62,7 @@ export async function listSectors(
   input: ProjectInput,
   lang: Lang,
 ): Promise<ProjectSectors> {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
+  await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'view');
   const arrangement = await loadArrangement(ctx.db, input.project_id);
   return { sectors: presentSections(arrangement, lang), stage_revision: arrangement.stage.revision };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { users } from '../account/tables.js';
-import { designAccess } from '../designs/policy.js';
+import { projectAccessFor } from '../projects/policy.js';
 import { projectStages } from './tables.js';
 
 export type StageRow = typeof projectStages.$inferSelect;
@@ -92,7 +92,7 @@ export async function setStageLock(
   userId: string,
   input: { project_id: string; team_id?: string; lock: boolean },
 ): Promise<StageLockView> {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     let stage = await lockStage(tx, input.project_id);

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Limits, PAID_LEVELS } from '@ferry/shared';
+import { canQuitTeam, Limits, PAID_LEVELS } from '@ferry/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
+import { withNotices } from '../../notices.js';
 import { verifyPassword } from '../account/passwords.js';
 import { users } from '../account/tables.js';
-import { withNotices } from '../events/outbox.js';
-import { noticeTeamDissolved, noticeTeamRoleChanged } from '../events/team-notices.js';
-import { dropProjectMemberships } from '../projects/members.js';
 import { renderPicture } from '../storage/pictures.js';
 import { CONTENT_TYPES, sniffType } from '../storage/sniff.js';
 import { recordDeparture } from './members.js';
@@ -21,11 +19,11 @@ export async function exitTeam(ctx: AppContext, actorId: string, teamId: string)
     if (error?.entry?.code === '10006') throw fail('NOT_IN_TEAM');
     throw error;
   });
-  if (role === 'superadmin') throw fail('SUPERADMIN_CANNOT_EXIT');
+  if (!canQuitTeam(role)) throw fail('SUPERADMIN_CANNOT_EXIT');
   await ctx.db.transaction(async (tx) => {
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, actorId)));
     await recordDeparture(tx, teamId, actorId, 'left', ctx.now());
-    await dropProjectMemberships(tx, teamId, actorId);
+    await ctx.teamContents.dropMemberships(tx, actorId, teamId);
   });
 }
 
@@ -43,7 +41,7 @@ export async function transferTeam(
     await tx.update(teamMembers).set({ role: 'admin' }).where(inTeam(actorId));
     await tx.update(teamMembers).set({ role: 'superadmin' }).where(inTeam(target.userId));
     await tx.update(teams).set({ ownerId: target.userId }).where(eq(teams.id, team.id));
-    await noticeTeamRoleChanged(ctx, tx, {
+    await ctx.notices.teamRoleChanged(tx, {
       actorId,
       teamId: team.id,
       userId: target.userId,
@@ -78,7 +76,7 @@ async function endTeam(ctx: AppContext, actorId: string, teamId: string, reason:
       .select({ userId: teamMembers.userId })
       .from(teamMembers)
       .where(eq(teamMembers.teamId, teamId));
-    await noticeTeamDissolved(ctx, tx, {
+    await ctx.notices.teamDissolved(tx, {
       actorId,
       teamId,
       memberIds: members.map((member) => member.userId),

@@ -1,33 +1,34 @@
 import {
+  assignableRoles,
   canRemoveMember,
   type Lang,
   NICKNAME_CHANGE_INTERVAL_MS,
   type Page,
   roleNames,
-  roleRank,
   type TeamMember,
   type TeamRole,
 } from '@ferry/shared';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
+import { withNotices } from '../../notices.js';
 import { users } from '../account/tables.js';
-import { withNotices } from '../events/outbox.js';
-import { noticeRemovedFromTeam, noticeTeamRoleChanged } from '../events/team-notices.js';
-import { dropProjectMemberships } from '../projects/members.js';
-import { assignableRoles, memberOfTeam, roleInTeam, teamForAdmin, teamForMember } from './policy.js';
+import {
+  mayAssignRole,
+  mayChangeRole,
+  maySetNickname,
+  memberOfTeam,
+  removalRefusal,
+  roleInTeam,
+  teamForAdmin,
+  teamForMember,
+} from './policy.js';
 import { departments, teamDepartures, teamMembers } from './tables.js';
 
 const roleOf = (role: TeamRole, lang: Lang) => ({
   type: role,
   name: lang === 'zh-CN' ? roleNames[role].zh : roleNames[role].en,
 });
-
-/** Whether the actor may set this member's team nickname: their own, or a lower rank's for admins. */
-function maySetNickname(actor: { id: string; role: TeamRole }, target: { id: string; role: TeamRole }) {
-  if (actor.id === target.id) return true;
-  return roleRank(actor.role) >= roleRank('admin') && roleRank(target.role) < roleRank(actor.role);
-}
 
 export async function listMembers(
   ctx: AppContext,
@@ -71,8 +72,7 @@ export async function listMembers(
   const list = rows.map(({ member, user, departmentName }): TeamMember => {
     const role = member.role as TeamRole;
     const isSelf = user.id === actorId;
-    const canChange =
-      !isSelf && roleRank(role) < roleRank(actorRole) && assignableRoles(actorRole).length > 0;
+    const canChange = mayChangeRole(actorRole, role, isSelf);
     return {
       user_id: user.id,
       name: user.name,
@@ -109,15 +109,15 @@ export async function changeRole(
 ) {
   const { role: actorRole } = await teamForAdmin(ctx.db, actorId, input.team_id);
   const target = await memberOfTeam(ctx.db, input.team_id, input.user_id);
-  if (target.userId === actorId || roleRank(target.role) >= roleRank(actorRole)) throw fail('NO_PERMISSION');
-  if (!assignableRoles(actorRole).includes(input.role)) throw fail('NO_PERMISSION');
+  if (!mayChangeRole(actorRole, target.role, target.userId === actorId)) throw fail('NO_PERMISSION');
+  if (!mayAssignRole(actorRole, input.role)) throw fail('NO_PERMISSION');
   await withNotices(ctx, async (tx) => {
     await tx
       .update(teamMembers)
       .set({ role: input.role })
       .where(and(eq(teamMembers.teamId, input.team_id), eq(teamMembers.userId, input.user_id)));
     if (target.role !== input.role) {
-      await noticeTeamRoleChanged(ctx, tx, {
+      await ctx.notices.teamRoleChanged(tx, {
         actorId,
         teamId: input.team_id,
         userId: input.user_id,
@@ -136,15 +136,15 @@ export async function removeMember(
   const { role: actorRole } = await teamForMember(ctx.db, actorId, input.team_id);
   const target = await memberOfTeam(ctx.db, input.team_id, input.user_id);
   if (!canRemoveMember(actorRole, target.role, target.userId === actorId)) {
-    throw fail(actorRole === 'member' || actorRole === 'onlooker' ? 'ADMIN_ONLY' : 'NO_PERMISSION');
+    throw fail(removalRefusal(actorRole));
   }
   await withNotices(ctx, async (tx) => {
     await tx
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, input.team_id), eq(teamMembers.userId, input.user_id)));
     await recordDeparture(tx, input.team_id, input.user_id, 'removed', ctx.now());
-    await dropProjectMemberships(tx, input.team_id, input.user_id);
-    await noticeRemovedFromTeam(ctx, tx, { actorId, teamId: input.team_id, userId: input.user_id });
+    await ctx.teamContents.dropMemberships(tx, input.user_id, input.team_id);
+    await ctx.notices.removedFromTeam(tx, { actorId, teamId: input.team_id, userId: input.user_id });
   });
 }
 

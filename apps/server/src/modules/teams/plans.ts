@@ -7,13 +7,10 @@ import {
   PlanLimits,
   type TeamQuota,
 } from '@ferry/shared';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
-import { designs } from '../designs/tables.js';
-import { projectCount } from '../projects/service.js';
-import { projects } from '../projects/tables.js';
 import { teamMembers, teams } from './tables.js';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -84,41 +81,13 @@ export async function reserveMemberRoom(ctx: AppContext, tx: Tx, team: TeamRow, 
   await assertMemberRoom(ctx, tx, team, adding);
 }
 
-/**
- * Refuses a new project past the plan (spec 002 §5: project_max − project_curt < 0 after adding it), under
- * the team's lock: call it in the transaction that inserts the project.
- */
-export async function reserveProjectRoom(ctx: AppContext, tx: Tx, team: TeamRow) {
-  const { projectMax } = planLimits(ctx, team);
-  if (projectMax === Limits.unlimited) return;
-  await lockTeamLimits(tx, team.id);
-  if (projectMax - (await projectCount(tx, team.id)) - 1 < 0) throw fail('PROJECT_COUNT_FULL');
-}
-
-/**
- * The design limit is per project (spec 002 §5; `project/image/cntlimitinfo` answers it for one project):
- * the team's `cur_cnt` is the count of its fullest project, so "cur_cnt ≥ hard_limit_cnt" still means some
- * project can take no more designs.
- */
-async function fullestProjectDesigns(db: Db | Tx, teamId: string): Promise<number> {
-  const perProject = db
-    .select({ n: count().as('n') })
-    .from(designs)
-    .innerJoin(projects, eq(projects.id, designs.projectId))
-    .where(and(eq(projects.teamId, teamId), isNull(designs.deletedAt)))
-    .groupBy(designs.projectId)
-    .as('per_project');
-  const [row] = await db.select({ n: sql<number>`coalesce(max(${perProject.n}), 0)::int` }).from(perProject);
-  return Number(row?.n ?? 0);
-}
-
 export async function quota(ctx: AppContext, team: TeamRow): Promise<TeamQuota> {
   const limits = planLimits(ctx, team);
   return {
     hard_limit_cnt: limits.imageMax,
-    cur_cnt: await fullestProjectDesigns(ctx.db, team.id),
+    cur_cnt: await ctx.teamContents.fullestProjectDesigns(ctx.db, team.id),
     project_max: limits.projectMax,
-    project_curt: await projectCount(ctx.db, team.id),
+    project_curt: (await ctx.teamContents.projectCounts(ctx.db, [team.id])).get(team.id) ?? 0,
     member_max: limits.memberMax,
     member_curt: await memberCount(ctx.db, team.id),
     package_level: effectiveLevel(team, ctx.now()),

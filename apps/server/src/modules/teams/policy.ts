@@ -1,10 +1,10 @@
-import { isTeamRole, roleRank, type TeamRole } from '@ferry/shared';
-import { and, eq } from 'drizzle-orm';
+import { assignableRoles, isTeamRole, roleRank, type TeamRole } from '@ferry/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { teamDepartures, teamMembers, teams } from './tables.js';
 
-type TeamRow = typeof teams.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
 
 /**
  * The caller's role in a team. A team the caller is not in answers "team does not exist" (ids cannot be
@@ -26,6 +26,12 @@ export async function roleInTeam(db: Db | Tx, userId: string, teamId: string): P
   throw fail('TEAM_NOT_FOUND');
 }
 
+/** A team's row, dissolved or not. */
+export async function teamById(db: Db | Tx, teamId: string): Promise<TeamRow | undefined> {
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  return team;
+}
+
 /** The team and the caller's role in it, for calls that need both. */
 export async function teamForMember(
   db: Db | Tx,
@@ -33,7 +39,7 @@ export async function teamForMember(
   teamId: string,
 ): Promise<{ team: TeamRow; role: TeamRole }> {
   const role = await roleInTeam(db, userId, teamId);
-  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  const team = await teamById(db, teamId);
   if (!team || team.dissolvedAt) throw fail('TEAM_DISSOLVED');
   return { team, role };
 }
@@ -67,10 +73,44 @@ export async function memberOfTeam(db: Db | Tx, teamId: string, userId: string) 
   return { ...row, role: row.role as TeamRole };
 }
 
-/** Roles an actor may hand out: strictly below their own, never super admin (that is a transfer). */
-export function assignableRoles(actor: TeamRole): TeamRole[] {
-  if (roleRank(actor) < roleRank('admin')) return [];
-  return (['admin', 'member', 'onlooker'] as const).filter((role) => roleRank(role) < roleRank(actor));
+/**
+ * The named people, de-duplicated, when every one of them is a member of the team; anyone else (another
+ * team's user, a made-up id) is "not found".
+ */
+export async function teamMemberIds(db: Db | Tx, teamId: string, userIds: string[]): Promise<string[]> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return ids;
+  if (!ids.every(isUuid)) throw fail('NOT_FOUND');
+  const found = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, ids)));
+  if (found.length !== ids.length) throw fail('NOT_FOUND');
+  return ids;
+}
+
+/** Whether the actor may hand out this role (invite with it, change someone to it): see assignableRoles. */
+export function mayAssignRole(actor: TeamRole, role: TeamRole): boolean {
+  return assignableRoles(actor).some((allowed) => allowed === role);
+}
+
+/** Another member's role changes only when theirs is below the actor's, and the actor may give roles at all. */
+export function mayChangeRole(actor: TeamRole, target: TeamRole, isSelf: boolean): boolean {
+  return !isSelf && roleRank(target) < roleRank(actor) && assignableRoles(actor).length > 0;
+}
+
+/** A team nickname: one's own, or, for admins, that of a member of lower rank. */
+export function maySetNickname(
+  actor: { id: string; role: TeamRole },
+  target: { id: string; role: TeamRole },
+) {
+  if (actor.id === target.id) return true;
+  return roleRank(actor.role) >= roleRank('admin') && roleRank(target.role) < roleRank(actor.role);
+}
+
+/** Why a removal was refused: members and viewers hear that only admins remove people. */
+export function removalRefusal(actor: TeamRole): 'ADMIN_ONLY' | 'NO_PERMISSION' {
+  return roleRank(actor) < roleRank('admin') ? 'ADMIN_ONLY' : 'NO_PERMISSION';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

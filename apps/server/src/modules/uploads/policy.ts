@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { isContributor } from '@ferry/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
-import { projectMembers, projects } from '../projects/tables.js';
+import { editsSomeModeBProject } from '../projects/policy.js';
 import { roleInTeam } from '../teams/policy.js';
 
 /**
@@ -11,21 +11,8 @@ import { roleInTeam } from '../teams/policy.js';
  */
 export async function requireUploader(db: Db | Tx, userId: string, teamId: string) {
   const role = await roleInTeam(db, userId, teamId);
-  if (role !== 'onlooker') return;
-  const [editable] = await db
-    .select({ id: projects.id })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(
-      and(
-        eq(projectMembers.userId, userId),
-        eq(projects.teamId, teamId),
-        eq(projects.permissionMode, 'B'),
-        inArray(projectMembers.role, ['admin', 'member']),
-      ),
-    )
-    .limit(1);
-  if (!editable) throw fail('NO_PERMISSION');
+  if (isContributor(role)) return;
+  if (!(await editsSomeModeBProject(db, userId, teamId))) throw fail('NO_PERMISSION');
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DesignLimits, ruleMessages } from '@ferry/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { headerDimensions, isTooLarge } from '../storage/dimensions.js';
 import { sniffType } from '../storage/sniff.js';
@@ -152,4 +153,30 @@ export async function recordDirectUploads(ctx: AppContext, userId: string, teamI
       .values({ key, teamId, userId, size: stored.size, fileType: sniffType(head) ?? 'unknown' })
       .onConflictDoNothing();
   }
+}
+
+/** Which of these keys are the caller's own uploads to the team, stored and not yet registered. */
+export async function unregisteredUploads(db: Db | Tx, userId: string, teamId: string, keys: string[]) {
+  const rows = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.key, keys),
+        eq(uploads.userId, userId),
+        eq(uploads.teamId, teamId),
+        isNull(uploads.registeredAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.key));
+}
+
+/** A registered upload is a design's file now: the purge of unregistered uploads leaves it. */
+export async function markRegistered(tx: Tx, key: string, at: Date) {
+  await tx.update(uploads).set({ registeredAt: at }).where(eq(uploads.key, key));
+}
+
+/** Forgets a refused upload whose file was removed. */
+export async function forgetUpload(db: Db | Tx, key: string) {
+  await db.delete(uploads).where(eq(uploads.key, key));
 }

@@ -1,41 +1,17 @@
 import { NoticeLimits } from '@ferry/shared';
-import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
+import type { CommentNotice, CommentNoticeKind } from '../../notices.js';
 import { projectRoom } from '../../realtime/hub.js';
-import { noticeNames } from '../events/audience.js';
-import { buildMessage } from '../events/message.js';
-import { recordNotice } from '../events/outbox.js';
+import { cut } from '../messages/templates.js';
+import { noticeNames } from './audience.js';
+import { buildMessage } from './message.js';
+import { type OutboxContext, recordNotice } from './outbox.js';
 
-/** The notice kinds of spec 002 §5 that comments cause, with their real-time methods (§4). */
-export const COMMENT_NOTICES = {
+/** The real-time method (spec 002 §4) of each notice kind comments cause (§5). */
+const COMMENT_METHODS = {
   new_comment: 'addNewComment',
   comment_reply: 'replyComment',
-} as const;
-export type CommentNoticeKind = keyof typeof COMMENT_NOTICES;
-
-export interface CommentNotice {
-  kind: CommentNoticeKind;
-  teamId: string;
-  projectId: string;
-  projectName: string;
-  imageId: string;
-  imageName: string;
-  versionId: string;
-  /** The comment that caused the notice (a reply's own id: its link opens the thread). */
-  commentId: string;
-  fromUserId: string;
-  content: string;
-  /** Who hears of it; the sender and repeats are left out here. */
-  recipients: string[];
-  /** Those of them the comment mentions (`has_at`). */
-  mentioned: Set<string>;
-}
-
-/** Cuts by characters, not UTF-16 units, so a name or text never ends in half an emoji. */
-export function cut(text: string, max: number, ellipsis = ''): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : chars.slice(0, max).join('') + ellipsis;
-}
+} as const satisfies Record<CommentNoticeKind, string>;
 
 /** The web route of a comment: the detail view of its design and version, with the thread open. */
 export function commentUrl(
@@ -55,12 +31,12 @@ export function commentUrl(
 /**
  * Records a comment's notices in the transaction that wrote the comment: one real-time event for the
  * mentioned (`hasAt`) and one for everyone else concerned, each stored per recipient for the message centre
- * by the same call (events/outbox.ts), so the socket and the message centre never disagree. Sockets with the
+ * by the same call (outbox.ts), so the socket and the message centre never disagree. Sockets with the
  * project open get the events too, to refresh their comment lists (an edit that tells nobody sends nothing:
  * `toWatchers` false). Answers how many people were told.
  */
 export async function recordCommentNotices(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   notice: CommentNotice,
   options: { toWatchers: boolean } = { toWatchers: true },
@@ -69,7 +45,7 @@ export async function recordCommentNotices(
   const names = await noticeNames(tx, { teamId: notice.teamId, actorId: notice.fromUserId });
   const base = {
     ...names,
-    method: COMMENT_NOTICES[notice.kind],
+    method: COMMENT_METHODS[notice.kind],
     teamId: notice.teamId,
     projectId: notice.projectId,
     projectName: notice.projectName,

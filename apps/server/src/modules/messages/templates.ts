@@ -8,9 +8,14 @@ import {
   roleNames,
   type TeamRole,
 } from '@ferry/shared';
-import { cut } from '../messages/notices.js';
 
 type Wording = Record<Lang, string>;
+
+/** Cuts by characters, not UTF-16 units, so a name or text never ends in half an emoji. */
+export function cut(text: string, max: number, ellipsis = ''): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max).join('') + ellipsis;
+}
 
 /**
  * The wording of each notice, keyed by source type (spec 002 §3: default `ts`), with the variables

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assignableProjectRoles,
+  assignableRoles,
+  canQuitProject,
+  canQuitTeam,
+  isContributor,
+} from './permissions.js';
+
+describe('who may leave (spec 000 §8, 001 §6)', () => {
+  it('lets every team member but the super admin leave the team', () => {
+    expect(canQuitTeam('admin')).toBe(true);
+    expect(canQuitTeam('member')).toBe(true);
+    expect(canQuitTeam('onlooker')).toBe(true);
+    expect(canQuitTeam('superadmin')).toBe(false);
+  });
+
+  it('lets only someone added to a project leave it, never the super admin', () => {
+    expect(canQuitProject('member', 'onlooker')).toBe(true);
+    expect(canQuitProject('admin', 'admin')).toBe(true);
+    expect(canQuitProject('onlooker', 'member')).toBe(true);
+    expect(canQuitProject('admin', null)).toBe(false);
+    expect(canQuitProject('superadmin', 'admin')).toBe(false);
+    expect(canQuitProject('superadmin', null)).toBe(false);
+  });
+});
+
+describe('team roles one may give', () => {
+  it('gives the super admin every role below super admin, and an admin the roles below admin', () => {
+    expect(assignableRoles('superadmin')).toEqual(['admin', 'member', 'onlooker']);
+    expect(assignableRoles('admin')).toEqual(['member', 'onlooker']);
+  });
+
+  it('gives members and viewers nothing to hand out', () => {
+    expect(assignableRoles('member')).toEqual([]);
+    expect(assignableRoles('onlooker')).toEqual([]);
+  });
+});
+
+describe('project roles one may give', () => {
+  it('lets the super admin give every project role, a project admin the roles below admin', () => {
+    expect(assignableProjectRoles('superadmin', null, true)).toEqual(['admin', 'member', 'onlooker']);
+    expect(assignableProjectRoles('member', 'admin', true)).toEqual(['member', 'onlooker']);
+    // A team admin managing a mode-A project ranks as a project admin.
+    expect(assignableProjectRoles('admin', null, true)).toEqual(['member', 'onlooker']);
+  });
+
+  it('gives nothing to someone who does not manage the project, whatever their role', () => {
+    expect(assignableProjectRoles('member', 'member', false)).toEqual([]);
+    expect(assignableProjectRoles('admin', 'admin', false)).toEqual([]);
+  });
+});
+
+describe('contributors', () => {
+  it('counts every team role but the viewer as a contributor', () => {
+    expect(isContributor('superadmin')).toBe(true);
+    expect(isContributor('admin')).toBe(true);
+    expect(isContributor('member')).toBe(true);
+    expect(isContributor('onlooker')).toBe(false);
+  });
+});
