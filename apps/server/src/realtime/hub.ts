@@ -1,10 +1,14 @@
 import type { RealtimeMessage } from '@ferry/shared';
 import type { WebSocket } from 'ws';
+import type { Signal } from './signals.js';
 
 /** What travels on the bus: an event of the outbox, for the sockets of its rooms. */
 export interface Envelope {
   id: string;
-  /** `user:<id>` for each recipient, plus `project:<id>` / `team:<id>` rooms for everyone watching. */
+  /**
+   * `project:<id>` / `team:<id>` rooms for everyone watching; the recipients' own rooms follow from
+   * `message.toIds` (naming them here too would double the size of a notice to many people).
+   */
   rooms: string[];
   message: RealtimeMessage;
 }
@@ -12,6 +16,21 @@ export interface Envelope {
 export const userRoom = (userId: string) => `user:${userId}`;
 export const teamRoom = (teamId: string) => `team:${teamId}`;
 export const projectRoom = (projectId: string) => `project:${projectId}`;
+
+/**
+ * The `event` frames of an envelope, serialised once: a recipient's frame is the shared text with its own id
+ * spliced in as `toIds`, the last field, so a notice to 1,000 people is not serialised 1,000 times.
+ */
+export function eventFrames({ id, message }: Envelope) {
+  const { toIds: _everyone, ...fields } = message;
+  const shared = JSON.stringify({ type: 'event', id, message: fields });
+  // `shared` ends with the two braces closing `message` and the frame.
+  const head = `${shared.slice(0, -2)},"toIds":[`;
+  return {
+    forWatcher: `${head}]}}`,
+    forRecipient: (userId: string) => `${head}${JSON.stringify(userId)}]}}`,
+  };
+}
 
 /** One open socket: anonymous until its first message authenticates it. */
 export interface Client {
@@ -139,24 +158,34 @@ export class Hub {
     return found;
   }
 
-  /** Sends an event to every socket in its rooms, once each; answers how many sockets it went to. */
+  /** Sends an event to its recipients' and rooms' sockets, once each; answers how many sockets it went to. */
   deliver(envelope: Envelope): number {
-    const targets = this.membersOf(envelope.rooms);
+    const { toIds } = envelope.message;
+    const targets = this.membersOf([...toIds.map(userRoom), ...envelope.rooms]);
     if (targets.size > 0) {
       // Each socket learns only whether its own user is a recipient: the list of everyone told stays on the
       // server (a notice to 1,000 people would otherwise send each of them 1,000 ids).
-      const recipients = new Set(envelope.message.toIds);
-      const frameFor = (toIds: string[]) =>
-        JSON.stringify({ type: 'event', id: envelope.id, message: { ...envelope.message, toIds } });
-      const watcherFrame = frameFor([]);
+      const recipients = new Set(toIds);
+      const frames = eventFrames(envelope);
       for (const client of targets) {
         if (client.socket.readyState !== client.socket.OPEN) continue;
         const recipient = client.userId !== null && recipients.has(client.userId);
-        client.socket.send(recipient ? frameFor([client.userId as string]) : watcherFrame);
+        client.socket.send(recipient ? frames.forRecipient(client.userId as string) : frames.forWatcher);
       }
     }
     this.applyMembership(envelope.message);
     return targets.size;
+  }
+
+  /** Sends a signal's frame to the sockets of its rooms; a user who joined a team has their sockets join its room. */
+  signal({ rooms, frame, joined }: Signal): void {
+    if (joined)
+      for (const client of this.membersOf([userRoom(joined.userId)]))
+        this.join(client, teamRoom(joined.teamId));
+    if (!frame) return;
+    const text = JSON.stringify(frame);
+    for (const client of this.membersOf(rooms))
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
   }
 
   /** Tells every authenticated socket to fetch what it may have missed (after the bus reconnected). */

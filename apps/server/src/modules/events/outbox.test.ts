@@ -126,4 +126,46 @@ describe('several instances', () => {
     expect(rows[0]).toMatchObject({ kind: 'project_notice', method: 'notifyProject', content: 'once' });
     expect(rows[0].payload.toIds).toEqual([user.id]);
   });
+
+  it('a notice to several people stores each of them a row naming only them, at the server’s time', async () => {
+    const team = await buildTeam(a.ctx);
+    const people = [await buildUser(a.ctx), await buildUser(a.ctx), await buildUser(a.ctx)];
+    const ids = people.map((person) => person.id);
+    const message = buildMessage({
+      method: 'notifyProject',
+      teamId: team.id,
+      toIds: [...ids, ids[0]],
+      content: 'Ready for review',
+      fromUserId: team.owner.id,
+      fromUserName: 'Olga',
+      url: '/web/#/item',
+    });
+    const hour = 60 * 60 * 1000;
+    a.advance(hour);
+    try {
+      await a.ctx.db.transaction((tx) => recordNotice(a.ctx, tx, message));
+    } finally {
+      a.advance(-hour);
+    }
+
+    const rows = await a.ctx.db.select().from(messages).where(inArray(messages.recipientId, ids));
+    expect(rows.map((row) => row.recipientId).sort()).toEqual([...ids].sort());
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        teamId: team.id,
+        projectId: null,
+        kind: 'project_notice',
+        method: 'notifyProject',
+        fromUserId: team.owner.id,
+        imageId: null,
+        commentId: null,
+        content: 'Ready for review',
+        hasAt: false,
+        url: '/web/#/item',
+        readAt: null,
+      });
+      expect(row.payload).toEqual({ ...message, toIds: [row.recipientId] });
+      expect(row.createdAt.getTime()).toBeGreaterThan(Date.now() + hour / 2);
+    }
+  });
 });

@@ -1,10 +1,10 @@
-import { NOTICE_KINDS, type RealtimeMessage } from '@ferry/shared';
+import type { RealtimeMessage } from '@ferry/shared';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
+import type { AppContext, NoticePublisher } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { Bus } from '../../realtime/bus.js';
-import { type Envelope, userRoom } from '../../realtime/hub.js';
-import { messages } from '../messages/tables.js';
+import type { Envelope } from '../../realtime/hub.js';
+import { storeForRecipients } from '../messages/store.js';
 import { events } from './tables.js';
 
 /** The bus channel every instance's hub listens on. */
@@ -17,6 +17,9 @@ const LEASE = sql`now() + interval '30 seconds'`;
 const KEEP_PUBLISHED = sql`now() - interval '1 day'`;
 const CLEAN_EVERY_MS = 10 * 60 * 1000;
 
+/** What recording needs of the context: the outbox's queue and the time. */
+export type OutboxContext = Pick<AppContext, 'config' | 'now'>;
+
 export interface RecordOptions {
   /** Rooms besides the recipients' own: everyone watching the project or team gets the event too. */
   rooms?: string[];
@@ -27,7 +30,7 @@ export interface RecordOptions {
  * per recipient. Nothing is sent before the transaction commits (see `withNotices`); a rollback sends nothing.
  */
 export async function recordNotice(
-  ctx: AppContext,
+  ctx: OutboxContext,
   tx: Tx,
   message: RealtimeMessage,
   options: RecordOptions = {},
@@ -39,32 +42,7 @@ export async function recordNotice(
   await tx
     .insert(events)
     .values({ queue: ctx.config.jobQueue, method: message.method, payload, toIds, rooms });
-  if (toIds.length === 0) return;
-  await tx.insert(messages).values(
-    toIds.map((recipientId) => ({
-      recipientId,
-      teamId: message.teamId,
-      projectId: message.projectId || null,
-      kind: NOTICE_KINDS[message.method],
-      method: message.method,
-      fromUserId: message.fromUserId || null,
-      imageId: message.imageId || null,
-      commentId: message.commentId || null,
-      content: message.content,
-      hasAt: message.hasAt,
-      url: message.url,
-      // Each recipient's copy names only them, as the socket sends it (see Hub.deliver).
-      payload: { ...payload, toIds: [recipientId] },
-      createdAt: ctx.now(),
-    })),
-  );
-}
-
-/** Runs a change in one transaction; the notices it recorded are published as soon as it has committed. */
-export async function withNotices<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction(work);
-  ctx.events.wake();
-  return result;
+  if (toIds.length > 0) await storeForRecipients(tx, payload, ctx.now());
 }
 
 interface Log {
@@ -76,7 +54,7 @@ interface Log {
  * or a bus outage left behind. Rows are claimed with a lease under SKIP LOCKED, so instances sharing the
  * database never publish the same row twice while its lease holds; a row is marked once the bus took it.
  */
-export class EventDispatcher {
+export class EventDispatcher implements NoticePublisher {
   log: Log = { warn: () => {} };
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
@@ -149,16 +127,19 @@ export class EventDispatcher {
       .update(events)
       .set({ leaseUntil: LEASE })
       .where(inArray(events.id, waiting))
-      .returning();
+      // Not `to_ids`: the payload names the recipients already, and a notice to 1,000 people would parse
+      // them twice.
+      .returning({
+        id: events.id,
+        payload: events.payload,
+        rooms: events.rooms,
+        createdAt: events.createdAt,
+      });
     claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     const published: string[] = [];
     try {
       for (const row of claimed) {
-        const envelope: Envelope = {
-          id: row.id,
-          rooms: [...row.toIds.map(userRoom), ...row.rooms],
-          message: row.payload,
-        };
+        const envelope: Envelope = { id: row.id, rooms: row.rooms, message: row.payload };
         await this.bus.publish(EVENTS_CHANNEL, JSON.stringify(envelope));
         published.push(row.id);
       }
