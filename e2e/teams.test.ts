@@ -93,10 +93,11 @@ describe('team members and invitations', () => {
     await expect.poll(() => guest.getByTestId('header-team-name').textContent()).toContain('Harbor');
     await guest.getByTestId('item-empty').waitFor();
 
-    // The owner sees the guest in the members table as a viewer and makes them a member.
-    await owner.reload();
+    // The owner's open members table shows the guest without a reload (a `changed` frame), as a viewer;
+    // the owner makes them a member.
     const guestRow = rowOf(owner, guestEmail);
     await guestRow.waitFor();
+    await screenshot(owner, 'teams-04b-joined-live');
     await expect.poll(() => guestRow.getByTestId('member-role').textContent()).toBe('Viewer');
     await guestRow.getByTestId('member-role-trigger').click();
     await owner.getByTestId('role-option-member').click();

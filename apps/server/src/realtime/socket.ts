@@ -8,6 +8,7 @@ import { AppError } from '../http/errors.js';
 import { EVENTS_CHANNEL } from '../modules/events/outbox.js';
 import { type Client, type Envelope, Hub } from './hub.js';
 import { assertMaySee, maySee, socketSession } from './service.js';
+import { SIGNALS_CHANNEL, type Signal } from './signals.js';
 
 /** Frames a client sends; anything else is answered with an `error` frame. */
 type ClientFrame =
@@ -53,9 +54,17 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       app.log.warn({ err: error }, 'an event from the bus could not be delivered');
     }
   });
+  const stopSignals = await ctx.bus.subscribe(SIGNALS_CHANNEL, (text) => {
+    try {
+      hub.signal(JSON.parse(text) as Signal);
+    } catch (error) {
+      app.log.warn({ err: error }, 'a signal from the bus could not be delivered');
+    }
+  });
   const stopResync = ctx.bus.onResubscribed(() => hub.broadcast({ type: 'resync' }));
   app.addHook('onClose', async () => {
     stopEvents();
+    stopSignals();
     stopResync();
     hub.close();
   });

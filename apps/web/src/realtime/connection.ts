@@ -1,4 +1,5 @@
 import { reportSocketDown, reportSocketUp } from '../state/network';
+import { refreshPeople } from '../state/teamQueries';
 import { handleNotice } from './dispatch';
 import { createMissedSource } from './missed';
 import { type RealtimeClock, RealtimeSocket, type RealtimeTiming } from './socket';
@@ -40,6 +41,9 @@ export function startRealtime(token: string, overrides: RealtimeStartOptions = {
     missed: createMissedSource(),
     onMessage: (message, delivery, ref) => {
       void handleNotice(message, delivery, ref).catch((error) => console.error('notice not handled', error));
+    },
+    onChanged: (frame) => {
+      if (frame.what === 'team_people') refreshPeople(frame.teamId);
     },
     onStatus: (status, { restored }) => {
       // Only a connection that was open can be "disconnected"; a first one failing retries quietly.

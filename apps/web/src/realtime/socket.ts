@@ -1,4 +1,4 @@
-import { RealtimeLimits } from '@ferry/shared';
+import { type ChangedFrame, RealtimeLimits } from '@ferry/shared';
 import { isNoticeMethod, messageKey, normaliseMessage, type RealtimeMessage } from './message';
 
 /**
@@ -71,6 +71,8 @@ export interface RealtimeSocketOptions {
   url: string;
   token: string;
   onMessage(message: RealtimeMessage, delivery: Delivery, ref: NoticeRef): void;
+  /** Something on open screens changed with no notice (a `changed` frame): re-read it. */
+  onChanged?(frame: ChangedFrame): void;
   missed: MissedSource;
   /** Every status change; `restored` is true when `open` follows a loss. */
   onStatus?(status: ConnectionStatus, detail: { restored: boolean; reason?: string }): void;
@@ -90,6 +92,8 @@ interface ServerFrame {
   id?: unknown;
   message?: unknown;
   code?: unknown;
+  what?: unknown;
+  teamId?: unknown;
 }
 
 export class RealtimeSocket {
@@ -214,6 +218,10 @@ export class RealtimeSocket {
         return;
       case 'resync':
         void this.catchUp();
+        return;
+      case 'changed':
+        if (typeof frame.what === 'string' && typeof frame.teamId === 'string')
+          this.options.onChanged?.(frame as ChangedFrame);
         return;
       case 'error':
         this.log.warn('real-time socket refused a frame', frame.code);

@@ -97,6 +97,12 @@ export type ClientFrame =
   | { type: 'unwatch' };
 
 /** Frames the server sends on `/ws`. */
+export interface ChangedFrame {
+  type: 'changed';
+  what: 'team_people';
+  teamId: string;
+}
+
 export type ServerFrame =
   | { type: 'ready'; userId: string }
   | { type: 'pong' }
@@ -105,6 +111,8 @@ export type ServerFrame =
   | { type: 'event'; id: string; message: RealtimeMessage }
   /** The server's bus reconnected: fetch what was missed from the message centre. */
   | { type: 'resync' }
+  /** Something on open screens changed with no notice to anyone (someone joined or applied to a team): re-read it. */
+  | ChangedFrame
   | { type: 'error'; code: string; msg: string };
 
 /** The wording of a notice (`GET msg_center/templates`), with {username}, {teamName}, {projectName}, {role}, {content}. */

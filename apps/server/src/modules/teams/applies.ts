@@ -2,6 +2,7 @@ import type { TeamApply, TeamRole } from '@ferry/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
+import { signalTeamPeople } from '../../realtime/signals.js';
 import { users } from '../account/tables.js';
 import type { SignedInvite } from './invite-links.js';
 import { admitMember, resolveInvite } from './invites.js';
@@ -46,6 +47,7 @@ export async function applyToJoin(
       createdAt: ctx.now(),
     })
     .returning({ id: teamApplies.id });
+  await signalTeamPeople(ctx, team.id);
   return (await appliesWhere(ctx, eq(teamApplies.id, created.id)))[0];
 }
 
@@ -99,7 +101,7 @@ export async function handleApply(
 ) {
   const { team } = await teamForSuperAdmin(ctx.db, actorId, input.team_id);
   if (!isUuid(input.apply_id)) throw fail('NOT_FOUND');
-  await ctx.db.transaction(async (tx) => {
+  const admitted = await ctx.db.transaction(async (tx) => {
     const [apply] = await tx
       .update(teamApplies)
       .set({ state: input.state, handledAt: ctx.now(), handledBy: actorId })
@@ -118,12 +120,14 @@ export async function handleApply(
         .where(and(eq(teamApplies.id, input.apply_id), eq(teamApplies.teamId, team.id)));
       throw fail(exists ? 'APPLY_ALREADY_HANDLED' : 'NOT_FOUND');
     }
-    if (input.state !== 'agreed') return;
+    if (input.state !== 'agreed') return undefined;
     const [member] = await tx
       .select({ userId: teamMembers.userId })
       .from(teamMembers)
       .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, apply.userId)));
     if (!member) await admitMember(ctx, tx, team, apply.userId, apply.role as TeamRole);
+    return apply.userId;
   });
+  await signalTeamPeople(ctx, team.id, admitted);
   return (await appliesWhere(ctx, eq(teamApplies.id, input.apply_id)))[0];
 }

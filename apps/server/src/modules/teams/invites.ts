@@ -2,10 +2,11 @@ import { type Lang, Limits, type TeamInfo, type TeamRole } from '@ferry/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
+import { signalTeamPeople } from '../../realtime/signals.js';
 import { users } from '../account/tables.js';
 import { inviteUrl, newInviteId, type SignedInvite, signInvite, verifyInvite } from './invite-links.js';
 import { assertMemberRoom, memberCount, reserveMemberRoom } from './plans.js';
-import { assignableRoles, teamForAdmin } from './policy.js';
+import { mayAssignRole, teamForAdmin } from './policy.js';
 import { teamAvatarUrl } from './present.js';
 import { getTeam } from './service.js';
 import { teamApplies, teamDepartures, teamInvites, teamMembers, teams } from './tables.js';
@@ -55,7 +56,7 @@ function signFor(ctx: AppContext, invite: InviteRow, team: TeamRow, inviter: Inv
 }
 
 function assertAssignable(actorRole: TeamRole, role: TeamRole) {
-  if (!assignableRoles(actorRole).includes(role)) throw fail('NO_PERMISSION');
+  if (!mayAssignRole(actorRole, role)) throw fail('NO_PERMISSION');
 }
 
 /** The team link for a role: the same invite id until an admin resets it, freshly signed each time. */
@@ -195,6 +196,7 @@ export async function joinByLink(
     }
     await admitMember(ctx, tx, team, userId, invite.role as TeamRole);
   });
+  await signalTeamPeople(ctx, team.id, userId);
   return getTeam(ctx, userId, team.id, lang);
 }
 

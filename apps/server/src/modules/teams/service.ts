@@ -1,8 +1,8 @@
 import type { Lang, TeamInfo, TeamRole } from '@ferry/shared';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { publishSignal } from '../../realtime/signals.js';
 import { users } from '../account/tables.js';
-import { projects } from '../projects/tables.js';
 import { authorizeTeamAdmin, teamForMember } from './policy.js';
 import { presentTeam } from './present.js';
 import { teamMembers, teams } from './tables.js';
@@ -35,17 +35,13 @@ async function memberCounts(
     .from(teamMembers)
     .where(inArray(teamMembers.teamId, teamIds))
     .groupBy(teamMembers.teamId);
-  const owned = await ctx.db
-    .select({ teamId: projects.teamId, n: count() })
-    .from(projects)
-    .where(inArray(projects.teamId, teamIds))
-    .groupBy(projects.teamId);
+  const owned = await ctx.teamContents.projectCounts(ctx.db, teamIds);
   return new Map(
     teamIds.map((id) => [
       id,
       {
         members: Number(members.find((row) => row.teamId === id)?.n ?? 0),
-        projects: Number(owned.find((row) => row.teamId === id)?.n ?? 0),
+        projects: owned.get(id) ?? 0,
       },
     ]),
   );
@@ -67,6 +63,7 @@ export async function createTeam(
       .values({ teamId: created.id, userId, role: 'superadmin', joinedAt: ctx.now() });
     return created;
   });
+  await publishSignal(ctx, { rooms: [], joined: { userId, teamId: team.id } });
   return presentTeam(ctx, team, 'superadmin', { members: 1, projects: 0 }, lang);
 }
 
