@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,32 @@ export async function measure(url: string, headers: Record<string, string> = {})
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50 };
+}
+
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The baseline and the measured URL in turns, ROUNDS times each, and the median of each side: on a machine
+ * whose load changes from one second to the next, both sides see the same spells of it.
+ */
+export async function compare(
+  baselineUrl: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ baseline: Measured; measured: Measured }> {
+  const baselines: Measured[] = [];
+  const measureds: Measured[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    baselines.push(await measure(baselineUrl));
+    measureds.push(await measure(url, headers));
+  }
+  const summary = (runs: Measured[]) => ({
+    rps: medianOf(runs.map((run) => run.rps)),
+    p50: medianOf(runs.map((run) => run.p50)),
+  });
+  return { baseline: summary(baselines), measured: summary(measureds) };
 }
 
 export interface BenchServer {
@@ -55,6 +82,55 @@ export async function startBenchServer(): Promise<BenchServer> {
   };
 }
 
+const CHILD = path.join(import.meta.dirname, 'server-child.ts');
+
+/** A server of bench/server-child.ts in its own process: its URL, the tasks it runs, its end. */
+export interface ServerProcess {
+  url: string;
+  run<T>(task: string, ...args: unknown[]): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `ferry` (the real app, fresh data) or `bare` (hello-world and a prebuilt payload) in a child process,
+ * so the load generator here and the server there never share an event loop. With BENCH_CPU_PROF=DIR the
+ * Ferry child writes a V8 CPU profile there when it closes.
+ */
+export async function startServerProcess(kind: 'ferry' | 'bare'): Promise<ServerProcess> {
+  const profile = process.env.BENCH_CPU_PROF;
+  const flags = kind === 'ferry' && profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', CHILD, kind], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextId = 0;
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench ${kind} server exited (${code}) before listening`)));
+    child.on('message', (message: { ready?: string; id?: number; result?: unknown; error?: string }) => {
+      if (message.ready) return resolve(message.ready);
+      const waiting = pending.get(message.id as number);
+      pending.delete(message.id as number);
+      if (message.error) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.result);
+    });
+  });
+  const run = <T>(task: string, ...args: unknown[]) =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      child.send({ id, task, args });
+    });
+  return {
+    url,
+    run,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await run('close');
+      await exited;
+    },
+  };
+}
+
 export async function call(url: string, method: string, body?: unknown, token?: string) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Basic ${btoa(`${token}:`)}`;
@@ -69,7 +145,7 @@ export async function call(url: string, method: string, body?: unknown, token?: 
 export const basic = (token: string) => ({ authorization: `Basic ${btoa(`${token}:`)}` });
 
 export function report(label: string, baseline: Measured, measured: Measured, goal: string) {
-  console.log(`${label}`);
+  console.log(`${label}, median of ${ROUNDS} alternating rounds`);
   console.log(`  baseline  ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms`);
   console.log(`  measured  ${measured.rps.toFixed(0)} req/s, p50 ${measured.p50} ms`);
   console.log(

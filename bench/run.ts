@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: each figure is a ratio to a baseline measured in the same run, so the machine's speed cancels out.
+ * Figures 1–3a run the server in a child process (harness.ts startServerProcess) and the baseline in another
+ * child of the same kind, so autocannon here never shares an event loop with either; the two sides are
+ * measured in turns (BENCH_ROUNDS, default 3, of BENCH_SECONDS each) and their medians compared.
  * 1. Authenticated `GET /api/account/login` against a bare Fastify hello-world (same connections and duration).
- * 2. The project list of a team of 10,000 projects against the same process answering a prebuilt payload of that size.
- * 3a. The stage's design list of a 1,000-design project, against the same process answering that payload prebuilt.
+ * 2. The project list of a team of 10,000 projects against a bare Fastify answering the same payload prebuilt.
+ * 3a. The stage's design list of a 1,000-design project, against a bare Fastify answering that payload prebuilt.
  * 3b. The variants of an 8000×8000 PNG made by the variants job code, against sharp alone making the same outputs.
  * 3c. The stage's first thumbnails of a 1,000-design project in Chromium, against a bare page of the same images.
  * 4a. The inspect view's hover hit-test on a 5,000-layer LayerDoc (µs per pointer-move), against a linear scan.
@@ -10,89 +13,69 @@
  * 5. A notice's delivery to 1,000 sockets through two instances and Redis, against a bare `ws` broadcast.
  * `npm run bench -- 3b` (or several names) runs only the figures named.
  */
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
-import { projects } from '../apps/server/src/modules/projects/tables.js';
-import { teams } from '../apps/server/src/modules/teams/tables.js';
-import { basic, call, measure, report, startBenchServer } from './harness.js';
+import { basic, call, compare, report, startServerProcess } from './harness.js';
 import { hoverHitTest } from './hit-test.js';
 import { psdImport } from './psd-import.js';
 import { realtimeDelivery } from './realtime.js';
-import { seedStageProject } from './seed-stage.js';
+import type { StageProject } from './seed-stage.js';
 import { stageFirstRender } from './stage-render.js';
 import { variantGeneration } from './variants.js';
 
 async function signInCheck() {
-  const baseline = Fastify();
-  baseline.get('/hello', async () => ({ hello: 'world' }));
-  const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
-  const server = await startBenchServer();
+  const bare = await startServerProcess('bare');
+  const server = await startServerProcess('ferry');
   const registered = await call(`${server.url}/api/account/register`, 'POST', {
     email: 'bench@example.com',
     password: 'Bench-pass1',
   });
   const token = registered.result.token as string;
   await call(`${server.url}/api/account/team`, 'POST', { name: 'Bench' }, token);
-  const hello = await measure(`${baselineUrl}/hello`);
-  const check = await measure(`${server.url}/api/account/login`, basic(token));
-  report('1. GET /api/account/login (signed in) vs bare Fastify hello-world', hello, check, 'goal ≥ 50%');
-  await baseline.close();
+  const { baseline, measured } = await compare(
+    `${bare.url}/hello`,
+    `${server.url}/api/account/login`,
+    basic(token),
+  );
+  report(
+    '1. GET /api/account/login (signed in) vs bare Fastify hello-world',
+    baseline,
+    measured,
+    'goal ≥ 50%',
+  );
+  await bare.close();
   await server.close();
 }
 
+/**
+ * A list against the same bytes served prebuilt by a bare Fastify child: what the app adds to sending them.
+ * The list is read once before measuring, as any page opened twice would be.
+ */
+async function listAgainstPrebuilt(label: string, url: string, token: string) {
+  const bare = await startServerProcess('bare');
+  const payload = JSON.stringify(await call(url, 'GET', undefined, token));
+  await bare.run('set-payload', payload);
+  const { baseline, measured } = await compare(`${bare.url}/payload`, url, basic(token));
+  await bare.close();
+  report(`${label} (${payload.length} bytes) vs the same payload prebuilt`, baseline, measured, 'goal ≥ 50%');
+}
+
 async function projectList() {
-  const server = await startBenchServer();
-  const registered = await call(`${server.url}/api/account/register`, 'POST', {
-    email: 'lists@example.com',
-    password: 'Bench-pass1',
-  });
-  const token = registered.result.token as string;
-  const team = (await call(`${server.url}/api/account/team`, 'POST', { name: 'Big' }, token)).result;
-  await server.ctx.db.update(teams).set({ type: 'enterprise' }).where(eq(teams.id, team.id));
-  for (let start = 0; start < 10_000; start += 1000) {
-    await server.ctx.db.insert(projects).values(
-      Array.from({ length: 1000 }, (_, i) => ({
-        id: randomUUID(),
-        teamId: team.id,
-        name: `Project${start + i}`,
-      })),
-    );
-  }
-  const listUrl = `${server.url}/api/account/user_projects?team_id=${team.id}&pageSize=100`;
-  const payload = JSON.stringify(await call(listUrl, 'GET', undefined, token));
-  // The baseline: this same process answering a prebuilt payload of that size, no database and no auth.
-  const prebuilt = Fastify();
-  prebuilt.get('/list', async (_request, reply) => reply.type('application/json').send(payload));
-  const prebuiltUrl = await prebuilt.listen({ port: 0, host: '127.0.0.1' });
-  const baseline = await measure(`${prebuiltUrl}/list`);
-  await prebuilt.close();
-  const measured = await measure(listUrl, basic(token));
-  report(
-    `2. GET /api/account/user_projects, 10,000 projects, page of 100 (${payload.length} bytes) vs the same payload prebuilt`,
-    baseline,
-    measured,
-    'higher is better',
+  const server = await startServerProcess('ferry');
+  const { token, teamId } = await server.run<{ token: string; teamId: string }>('seed-projects', 10_000);
+  await listAgainstPrebuilt(
+    '2. GET /api/account/user_projects, 10,000 projects, page of 100',
+    `${server.url}/api/account/user_projects?team_id=${teamId}&pageSize=100`,
+    token,
   );
   await server.close();
 }
 
 async function projectImages() {
-  const server = await startBenchServer();
-  const { token, teamId, projectId } = await seedStageProject(server, 1000);
-  const url = `${server.url}/api/project/images?project_id=${projectId}&team_id=${teamId}`;
-  const payload = JSON.stringify(await call(url, 'GET', undefined, token));
-  const prebuilt = Fastify();
-  prebuilt.get('/images', async (_request, reply) => reply.type('application/json').send(payload));
-  const prebuiltUrl = await prebuilt.listen({ port: 0, host: '127.0.0.1' });
-  const baseline = await measure(`${prebuiltUrl}/images`);
-  await prebuilt.close();
-  const measured = await measure(url, basic(token));
-  report(
-    `3a. GET /api/project/images, 1,000 designs (${payload.length} bytes) vs the same payload prebuilt`,
-    baseline,
-    measured,
-    'higher is better',
+  const server = await startServerProcess('ferry');
+  const { token, teamId, projectId } = await server.run<StageProject>('seed-stage', 1000);
+  await listAgainstPrebuilt(
+    '3a. GET /api/project/images, 1,000 designs',
+    `${server.url}/api/project/images?project_id=${projectId}&team_id=${teamId}`,
+    token,
   );
   await server.close();
 }

@@ -115,9 +115,22 @@ const consoleUi: ClientUi = {
 };
 
 let ui: ClientUi = consoleUi;
+/** Reactions to calls made before the app could show them, kept for its UI (see holdReactionsUntilUi). */
+let heldReactions: Reaction[] | null = null;
 
 export function setClientUi(next: ClientUi | null): void {
   ui = next ?? consoleUi;
+  const held = next ? heldReactions : null;
+  if (held) heldReactions = null;
+  for (const reaction of held ?? []) applyReaction(reaction);
+}
+
+/**
+ * For calls started while the app loads: their refusals wait for the app's UI (the sign-in dialog, toasts)
+ * instead of falling back to the console.
+ */
+export function holdReactionsUntilUi(): void {
+  if (ui === consoleUi) heldReactions ??= [];
 }
 
 /** A toast through the registered UI, for code outside components. */
@@ -140,6 +153,10 @@ export function resetClientState(): void {
 }
 
 function applyReaction(reaction: Reaction): void {
+  if (heldReactions) {
+    heldReactions.push(reaction);
+    return;
+  }
   const lang = currentLang();
   switch (reaction.kind) {
     case 'relogin': {
@@ -263,7 +280,16 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(clean, options.query), { method, headers, body, signal: options.signal });
+    // Lists answer an ETag: the browser keeps them and asks again with If-None-Match; a 304 reaches this code
+    // as the kept 200 answer.
+    const cache: RequestCache = method === 'GET' ? 'no-cache' : 'no-store';
+    response = await fetch(buildUrl(clean, options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      cache,
+    });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw fail(options.quiet ? null : REACTIONS[NETWORK_ERROR], NETWORK_ERROR, i18n.t('network.offline'), 0);

@@ -1,4 +1,4 @@
-import type { ImageView, ProjectSectors, SectionView, StageOrderType } from '@ferry/shared';
+import type { ImageView, ProjectSectors, SectionView, StageImage, StageOrderType } from '@ferry/shared';
 import { api } from './client';
 
 /**
@@ -15,7 +15,7 @@ interface ProjectRef {
 export type { SectionView };
 
 export interface StageImages {
-  images: ImageView[];
+  images: StageImage[];
   total: number;
   slow_warning: boolean;
   stage_revision?: number;

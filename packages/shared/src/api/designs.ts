@@ -202,6 +202,38 @@ export interface ImageView {
   update_time: string;
 }
 
+/**
+ * A design as the stage's list (GET project/images) gives it: the fields spec 001 §3 names for an image and
+ * what the stage shows besides (status, fail_code, version_count, create_time), with the spec's five URL
+ * variants. The calls that change or open one design answer the whole ImageView.
+ */
+export type StageImage = Pick<
+  ImageView,
+  | 'id'
+  | 'image_id'
+  | 'name'
+  | 'type'
+  | 'status'
+  | 'fail_code'
+  | 'batch'
+  | 'url'
+  | 'image_url'
+  | 'urls'
+  | 'width'
+  | 'height'
+  | 'position_x'
+  | 'position_y'
+  | 'group'
+  | 'parentSet'
+  | 'version_count'
+  | 'create_time'
+> &
+  /** Only when asked for: `comment=1` (open threads), `position=1` (prototype hotspots). */
+  Partial<Pick<ImageView, 'comment_count' | 'position_count'>>;
+
+/** The URL variants spec 001 §3 names for an image (the cover is the project card's, not the stage's). */
+export const STAGE_VARIANTS = ['org', 'webP', 'p5', 'p25', 'p50'] as const;
+
 export interface VersionView {
   id: string;
   version_id: string;

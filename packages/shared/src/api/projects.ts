@@ -148,7 +148,13 @@ export interface ProjectCard {
   project_id: string;
   name: string;
   type: ProjectType;
+  /** The project's own cover (project settings), signed; '' when none was set. */
   cover: string;
+  /**
+   * Lists only: the cover-size picture (480×360) of the project's latest ready design, signed, for a card
+   * whose project has no cover of its own; '' when it has one or has no ready design.
+   */
+  design_cover?: string;
   background: string;
   theme: string;
   create_time: string;

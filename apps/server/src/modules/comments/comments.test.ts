@@ -317,7 +317,7 @@ describe('comment counts on designs', () => {
       (await world.author.api.delete('/api/project/comment', { ...ref, comment_id: deleted.id })).code,
     ).toBe(OK);
 
-    const list = await world.viewer.api.get(`/api/project/images?project_id=${projectId}`);
+    const list = await world.viewer.api.get(`/api/project/images?project_id=${projectId}&comment=1`);
     expect(list.code, list.msg).toBe(OK);
     expect(list.result.images.find((image: { id: string }) => image.id === local.imageId).comment_count).toBe(
       2,

@@ -3,24 +3,20 @@ import {
   type DesignStatus,
   type DesignUrls,
   type ImageView,
-  Limits,
+  STAGE_VARIANTS,
+  type StageImage,
   VARIANT_NAMES,
   type VersionView,
 } from '@ferry/shared';
 import type { AppContext } from '../../context.js';
+import { urlExpiry } from '../storage/url-expiry.js';
 import type { DesignRow } from './policy.js';
 import type { designVersions, Variants } from './tables.js';
 
 export type VersionRow = typeof designVersions.$inferSelect;
 
-/**
- * Signed URLs expire at the end of tomorrow: long enough for a working day, and the same all day long, so
- * the browser's cache keeps thumbnails between page loads.
- */
-export function urlExpiry(now: Date): Date {
-  const startOfDay = Math.floor(now.getTime() / Limits.msPerDay) * Limits.msPerDay;
-  return new Date(startOfDay + 2 * Limits.msPerDay);
-}
+/** Where the designs' URLs are signed, their expiry rule is the storage's. */
+export { urlExpiry };
 
 export function signedVariantUrls(ctx: AppContext, variants: Variants): DesignUrls {
   const expiresAt = urlExpiry(ctx.now());
@@ -85,6 +81,40 @@ export function presentImage(
     user_id: design.createdBy,
     create_time: design.createdAt.toISOString(),
     update_time: design.updatedAt.toISOString(),
+  };
+}
+
+/** What a stage list asks for beyond the lean form (spec 001 §7: GET project/images {position, comment}). */
+export interface StageListOptions {
+  comment: boolean;
+  position: boolean;
+}
+
+/** The stage list's lean form of a design: about a quarter smaller than the whole view, over 1,000 designs. */
+export function stageImage(image: ImageView, options: StageListOptions): StageImage {
+  const urls: DesignUrls = {};
+  for (const name of STAGE_VARIANTS) if (image.urls[name]) urls[name] = image.urls[name];
+  return {
+    id: image.id,
+    image_id: image.image_id,
+    name: image.name,
+    type: image.type,
+    status: image.status,
+    fail_code: image.fail_code,
+    batch: image.batch,
+    url: image.url,
+    image_url: image.image_url,
+    urls,
+    width: image.width,
+    height: image.height,
+    position_x: image.position_x,
+    position_y: image.position_y,
+    group: image.group,
+    parentSet: image.parentSet,
+    version_count: image.version_count,
+    create_time: image.create_time,
+    ...(options.comment ? { comment_count: image.comment_count } : {}),
+    ...(options.position ? { position_count: image.position_count } : {}),
   };
 }
 

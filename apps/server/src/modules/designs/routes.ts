@@ -19,6 +19,7 @@ import {
   updateImagesBody,
 } from '@ferry/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendAnswer } from '../../cache/read-cache.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, requestLang } from '../../http/envelope.js';
@@ -26,7 +27,14 @@ import { parse } from '../../http/parse.js';
 import { copyImages, moveImages } from './copy.js';
 import type { DroppedFile } from './inspect.js';
 import { addVersions, registerImages } from './register.js';
-import { countLimitInfo, getImage, listImages, searchImages, updateImages } from './service.js';
+import {
+  assertStageVisible,
+  countLimitInfo,
+  getImage,
+  listImages,
+  searchImages,
+  updateImages,
+} from './service.js';
 import { deleteImages, deleteSetImages, listRecycleBin, recoverImages } from './trash.js';
 import { imageHandle, signUrls } from './urls.js';
 import { versionRoutes } from './versions.routes.js';
@@ -67,9 +75,18 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(request, await getImage(ctx, user(request), parse(imageQuery, request.query))),
   );
 
-  app.get('/api/project/images', async (request) =>
-    ok(request, await listImages(ctx, user(request), parse(imagesQuery, request.query))),
-  );
+  // The stage of a big project is read far more than it changes: its answer is kept serialised in the read
+  // cache (cleared by any change, a finished variants job included) and a repeat read is answered 304.
+  app.get('/api/project/images', async (request, reply) => {
+    const input = parse(imagesQuery, request.query);
+    await assertStageVisible(ctx, user(request), input);
+    const options = { comment: input.comment, position: input.position };
+    const key = `images:${input.project_id}:${options.comment}:${options.position}`;
+    const answer = await ctx.cache.rememberAnswer(key, async () =>
+      ok(request, await listImages(ctx, input.project_id, options)),
+    );
+    return sendAnswer(request, reply, answer);
+  });
 
   // Layout changes carry the stage revision the caller saw (sections/stage.ts).
   const withRevision = <T>(schema: Parameters<typeof parse<T>>[0], input: unknown) => ({

@@ -4,12 +4,12 @@ import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../account/tables.js';
 import { comments } from '../comments/tables.js';
+import { touchProject } from '../projects/counts.js';
 import { likePattern } from '../projects/listing.js';
-import { projects } from '../projects/tables.js';
 import { loadArrangement, stageOrder } from '../sections/arrangement.js';
 import { changeStage } from '../sections/stage.js';
 import { designAccess, designsOfProject, mayDownload } from './policy.js';
-import { presentImage, presentVersion } from './present.js';
+import { presentImage, presentVersion, type StageListOptions, stageImage } from './present.js';
 import { designQuota } from './quota.js';
 import { designs, designVersions } from './tables.js';
 
@@ -56,27 +56,34 @@ export async function loadImages(
 
 export const liveIn = (projectId: string) => and(eq(designs.projectId, projectId), isNull(designs.deletedAt));
 
-export async function listImages(
+/**
+ * The caller may see the project's stage. The answer is kept in the read cache like the session: any change
+ * clears it, and a refusal is never kept.
+ */
+export async function assertStageVisible(
   ctx: AppContext,
   userId: string,
   input: { project_id: string; team_id?: string },
 ) {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
-  // The stage of a big project is read far more than it changes: the list is the same for everyone who may
-  // see it, and any change (an API call, a finished variants job) clears the read cache.
-  const { images, revision } = await ctx.cache.remember(`images:${input.project_id}`, async () => {
-    const loaded = await loadImages(ctx, ctx.db, liveIn(input.project_id));
-    const arrangement = await loadArrangement(ctx.db, input.project_id);
-    // Stage order: ungrouped first, then section by section, each sorted by the project's order type.
-    const position = new Map(stageOrder(arrangement).map((id, index) => [id, index]));
-    const at = (image: ImageView) => position.get(image.id) ?? position.size;
-    return { images: loaded.sort((a, b) => at(a) - at(b)), revision: arrangement.stage.revision };
+  await ctx.cache.remember(`stage-access:${userId}:${input.project_id}:${input.team_id ?? ''}`, async () => {
+    await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
+    return true;
   });
+}
+
+/** The stage's designs in stage order: the same for everyone who may see the project. */
+export async function listImages(ctx: AppContext, projectId: string, options: StageListOptions) {
+  const loaded = await loadImages(ctx, ctx.db, liveIn(projectId));
+  const arrangement = await loadArrangement(ctx.db, projectId);
+  // Stage order: ungrouped first, then section by section, each sorted by the project's order type.
+  const position = new Map(stageOrder(arrangement).map((id, index) => [id, index]));
+  const at = (image: ImageView) => position.get(image.id) ?? position.size;
+  const images = loaded.sort((a, b) => at(a) - at(b)).map((image) => stageImage(image, options));
   return {
     images,
     total: images.length,
     slow_warning: images.length > DesignLimits.slownessWarningDesigns,
-    stage_revision: revision,
+    stage_revision: arrangement.stage.revision,
   };
 }
 
@@ -153,10 +160,6 @@ export async function updateImages(
 }
 
 /** Changes to designs count as changes to their project ("recently updated"). */
-export async function touchProject(db: Db | Tx, projectId: string, now: Date) {
-  await db.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
-}
-
 export async function searchImages(
   ctx: AppContext,
   userId: string,

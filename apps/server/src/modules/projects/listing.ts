@@ -9,9 +9,10 @@ import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'dri
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { designs, designVersions } from '../designs/tables.js';
 import { roleInTeam } from '../teams/policy.js';
 import { groupOf } from './groups.js';
-import { presentProject } from './present.js';
+import { presentProject, signedCover } from './present.js';
 import { projectGroupItems, projectMembers, projects, projectVisits } from './tables.js';
 
 export interface ListOptions {
@@ -47,6 +48,16 @@ export function folderFilter(teamId: string, folderId?: string): SQL | undefined
   return eq(projects.folderId, folderId);
 }
 
+/**
+ * The cover variant of the project's latest design whose current version is ready, for a card without a
+ * cover of its own. It reads the designs' tables here, in the list's one query, rather than once per card.
+ */
+const latestDesignCover = sql<string | null>`case when ${projects.coverKey} = '' then (
+  select ${designVersions.variants}->'cover'->>'key' from ${designs}
+  join ${designVersions} on ${designVersions.id} = ${designs.currentVersionId}
+  where ${designs.projectId} = ${projects.id} and ${designs.deletedAt} is null and ${designVersions.status} = 'ready'
+  order by ${designs.createdAt} desc limit 1) end`;
+
 /** The project list of spec 001 §4: one page at a time, `has_next` telling whether another follows. */
 export async function listProjects(ctx: AppContext, userId: string, options: ListOptions) {
   const teamRole = await roleInTeam(ctx.db, userId, options.team_id);
@@ -69,7 +80,7 @@ export async function listProjects(ctx: AppContext, userId: string, options: Lis
   const where = and(...conditions);
   const base = (db: Db | Tx) =>
     db
-      .select({ project: projects, role: projectMembers.role })
+      .select({ project: projects, role: projectMembers.role, designCover: latestDesignCover })
       .from(projects)
       .leftJoin(projectMembers, membership)
       .leftJoin(
@@ -94,9 +105,10 @@ export async function listProjects(ctx: AppContext, userId: string, options: Lis
         )
         .where(where)
     : await counted.where(where);
-  const list: ProjectCard[] = rows
-    .slice(0, options.pageSize)
-    .map((row) => presentProject(ctx, row.project, teamRole, (row.role ?? null) as ProjectRoleValue | null));
+  const list: ProjectCard[] = rows.slice(0, options.pageSize).map((row) => ({
+    ...presentProject(ctx, row.project, teamRole, (row.role ?? null) as ProjectRoleValue | null),
+    design_cover: signedCover(ctx, row.designCover ?? ''),
+  }));
   return {
     list,
     total: Number(total),

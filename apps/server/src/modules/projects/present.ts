@@ -1,17 +1,17 @@
 import {
   BACKGROUND_THEMES,
-  Limits,
   type ProjectCard,
   type ProjectRoleValue,
   projectAbilities,
   type TeamRole,
 } from '@ferry/shared';
 import type { AppContext } from '../../context.js';
+import { urlExpiry } from '../storage/url-expiry.js';
 import type { ProjectRow } from './policy.js';
 
-export function coverUrl(ctx: AppContext, project: ProjectRow): string {
-  if (!project.coverKey) return '';
-  return ctx.files.signedUrl(project.coverKey, new Date(ctx.now().getTime() + Limits.msPerDay));
+/** A signed URL valid all day (as the designs' are), so a cached list and the browser's images stay valid. */
+export function signedCover(ctx: AppContext, key: string): string {
+  return key ? ctx.files.signedUrl(key, urlExpiry(ctx.now())) : '';
 }
 
 export function presentProject(
@@ -25,7 +25,7 @@ export function presentProject(
     project_id: project.id,
     name: project.name,
     type: project.type as ProjectCard['type'],
-    cover: coverUrl(ctx, project),
+    cover: signedCover(ctx, project.coverKey),
     background: project.background,
     theme: BACKGROUND_THEMES[project.background] ?? 'default',
     create_time: project.createdAt.toISOString(),

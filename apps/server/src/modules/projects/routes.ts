@@ -13,6 +13,7 @@ import {
   updateProjectBody,
 } from '@ferry/shared';
 import type { FastifyInstance } from 'fastify';
+import { sendAnswer } from '../../cache/read-cache.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
@@ -29,15 +30,19 @@ type ProjectQuery = {
 };
 
 export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/account/user_projects', async (request) => {
+  app.get('/api/account/user_projects', async (request, reply) => {
     const query = parse(projectListQuery, request.query);
     const { userId } = actorOf(request);
     await assertFolderOpen(ctx, userId, query.team_id, query.folder_id);
-    // Lists are read far more than projects change; the read cache holds each page until any change.
-    // "Recently used" changes on every open (a GET), so it is always read fresh.
+    // Lists are read far more than projects change; the read cache holds each page, serialised, until any
+    // change, and a repeat read is answered 304. "Recently used" changes on every open (a GET), so it is
+    // always read fresh.
     if (query.tab === 'use') return ok(request, await listProjects(ctx, userId, query));
     const key = `projects:${userId}:${JSON.stringify(query)}`;
-    return ok(request, await ctx.cache.remember(key, () => listProjects(ctx, userId, query)));
+    const answer = await ctx.cache.rememberAnswer(key, async () =>
+      ok(request, await listProjects(ctx, userId, query)),
+    );
+    return sendAnswer(request, reply, answer);
   });
 
   app.post('/api/project/project_info', async (request) =>

@@ -186,7 +186,8 @@ describe('the recycle bin and sections', () => {
     });
     expect(recovered.code, recovered.msg).toBe('00000');
     expect(await layout(project)).toEqual(['Ungrouped: B C', 'Kept: A']);
-    expect((await byName(project)).get('A')).toMatchObject({ sector_id: kept.id });
+    const recoveredA = await owner.get(`/api/project/image?image_id=${ids.A}&project_id=${project}`);
+    expect(recoveredA.result).toMatchObject({ sector_id: kept.id });
   });
 });
 

@@ -19,10 +19,23 @@ export function formatDay(iso: string, lang: string): string {
   return date.toLocaleDateString(lang, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** The cover image, or the project's background colour with its type icon when it has none. */
+/**
+ * The project's cover, else its latest design's picture, else the background colour with the type icon.
+ */
 function Cover({ project }: { project: ProjectCard }) {
-  if (project.cover) {
-    return <img className="project-tile-cover-image" src={project.cover} alt="" loading="lazy" />;
+  const picture = project.cover || project.design_cover;
+  if (picture) {
+    return (
+      <img
+        className="project-tile-cover-image"
+        src={picture}
+        alt=""
+        loading="lazy"
+        width={480}
+        height={360}
+        data-testid="project-card-cover"
+      />
+    );
   }
   return (
     <span
