@@ -1,4 +1,4 @@
-import type { CommentThread, CommentView } from '@ferry/shared';
+import type { CommentThread, CommentView, MentionCandidate } from '@ferry/shared';
 import { api } from './client';
 
 /**
@@ -54,6 +54,9 @@ export const commentsApi = {
   ) => api.put<CommentView>('project/comment', { ...scope, ...change }),
   remove: (scope: CommentScope, commentId: string) =>
     api.delete<Record<string, never>>('project/comment', { ...scope, comment_id: commentId }),
+  /** Everyone who sees the project, whom a comment may @mention. */
+  people: (scope: CommentScope) =>
+    api.get<{ people: MentionCandidate[] }>('project/comment/people', { ...scope }),
   resolve: (scope: CommentScope, commentId: string, resolved: boolean) =>
     api.post<CommentThread>('project/comment/resolve', { ...scope, comment_id: commentId, resolved }),
 };

@@ -79,6 +79,16 @@ export interface CommentView {
   can_resolve: boolean;
 }
 
+/** Someone a comment may @mention: anyone who sees the project (`GET project/comment/people`). */
+export interface MentionCandidate {
+  user_id: string;
+  name: string;
+  email: string;
+  color: string;
+  /** Their nickname in the team, or empty. */
+  remark: string;
+}
+
 /** A thread: its first comment with its replies, oldest first. `number` counts threads of the design from 1. */
 export interface CommentThread extends CommentView {
   number: number;

@@ -1,7 +1,8 @@
 import { isTeamRole, projectAbilities } from '@ferry/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { users } from '../account/tables.js';
 import { designAccess } from '../designs/policy.js';
 import type { ProjectAccess, ProjectRow } from '../projects/policy.js';
 import { projectMembers } from '../projects/tables.js';
@@ -74,28 +75,43 @@ export async function liveCommentOfProject(db: Db | Tx, projectId: string, comme
   return { comment, thread };
 }
 
-/** Of the given users, those who may see the project: its team's members, by team role × project role × mode. */
-export async function usersWhoSee(db: Db | Tx, project: ProjectRow, userIds: string[]): Promise<Set<string>> {
-  const ids = [...new Set(userIds)].filter(isUuid);
-  if (ids.length === 0) return new Set();
+/**
+ * The team's members who see the project (all of them, or only `userIds`), by the projects' own rule: team role
+ * × project role × permission mode (projectAbilities). In mode A that is the whole team; in mode B the super admin
+ * and the project's members.
+ */
+export async function peopleWhoSee(db: Db | Tx, project: ProjectRow, userIds?: string[]) {
+  const ids = userIds ? [...new Set(userIds)].filter(isUuid) : null;
+  if (ids?.length === 0) return [];
   const rows = await db
-    .select({ userId: teamMembers.userId, teamRole: teamMembers.role, projectRole: projectMembers.role })
+    .select({
+      userId: teamMembers.userId,
+      teamRole: teamMembers.role,
+      remark: teamMembers.remark,
+      projectRole: projectMembers.role,
+      name: users.name,
+      email: users.email,
+      color: users.color,
+    })
     .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
     .leftJoin(
       projectMembers,
       and(eq(projectMembers.userId, teamMembers.userId), eq(projectMembers.projectId, project.id)),
     )
-    .where(and(eq(teamMembers.teamId, project.teamId), inArray(teamMembers.userId, ids)));
+    .where(and(eq(teamMembers.teamId, project.teamId), ids ? inArray(teamMembers.userId, ids) : undefined))
+    .orderBy(asc(users.name));
   const mode = project.permissionMode as 'A' | 'B';
-  return new Set(
-    rows
-      .filter((row) => {
-        if (!isTeamRole(row.teamRole)) return false;
-        const projectRole = row.projectRole as 'admin' | 'member' | 'onlooker' | null;
-        return projectAbilities(row.teamRole, projectRole, mode).can_view;
-      })
-      .map((row) => row.userId),
-  );
+  return rows.filter((row) => {
+    if (!isTeamRole(row.teamRole)) return false;
+    const projectRole = row.projectRole as 'admin' | 'member' | 'onlooker' | null;
+    return projectAbilities(row.teamRole, projectRole, mode).can_view;
+  });
+}
+
+/** Of the given users, those who may see the project. */
+export async function usersWhoSee(db: Db | Tx, project: ProjectRow, userIds: string[]): Promise<Set<string>> {
+  return new Set((await peopleWhoSee(db, project, userIds)).map((row) => row.userId));
 }
 
 /** Mentions must name people who see the project; otherwise nothing is written (19053). */

@@ -2,6 +2,7 @@ import {
   commentRef,
   commentsQuery,
   createCommentBody,
+  projectRef,
   resolveCommentBody,
   updateCommentBody,
 } from '@ferry/shared';
@@ -10,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
-import { createComment, deleteComment, resolveComment, updateComment } from './service.js';
+import { createComment, deleteComment, mentionCandidates, resolveComment, updateComment } from './service.js';
 import { getThread, listThreads } from './threads.js';
 
 export function commentRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -18,6 +19,10 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/project/comments', async (request) =>
     ok(request, await listThreads(ctx, user(request), parse(commentsQuery, request.query))),
+  );
+
+  app.get('/api/project/comment/people', async (request) =>
+    ok(request, await mentionCandidates(ctx, user(request), parse(projectRef, request.query))),
   );
 
   app.get('/api/project/comment', async (request) =>

@@ -1,12 +1,11 @@
-import type { CommentThread, CommentView } from '@ferry/shared';
+import type { CommentThread, CommentView, MentionCandidate } from '@ferry/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { type CommentNoticeKind, withNotices } from '../../notices.js';
 import { type DesignRow, designsOfProject } from '../designs/policy.js';
 import { designs, designVersions } from '../designs/tables.js';
-import { withNotices } from '../events/outbox.js';
-import { type CommentNoticeKind, recordCommentNotices } from '../messages/notices.js';
 import { isUuid } from '../teams/policy.js';
 import {
   type CommentAccess,
@@ -17,6 +16,7 @@ import {
   mayDelete,
   mayEdit,
   mayResolve,
+  peopleWhoSee,
   usersWhoSee,
 } from './policy.js';
 import { loadPeople, presentComment } from './present.js';
@@ -98,8 +98,7 @@ async function notify(
   edited = false,
 ) {
   const kind: CommentNoticeKind = comment.parentId ? 'comment_reply' : 'new_comment';
-  await recordCommentNotices(
-    ctx,
+  await ctx.notices.comment(
     tx,
     {
       kind,
@@ -117,6 +116,25 @@ async function notify(
     },
     { toWatchers: !edited },
   );
+}
+
+/** `GET project/comment/people`: everyone a comment of the project may mention, the caller included. */
+export async function mentionCandidates(
+  ctx: AppContext,
+  userId: string,
+  input: { team_id: string; project_id: string },
+): Promise<{ people: MentionCandidate[] }> {
+  const access = await commentAccess(ctx.db, userId, input.team_id, input.project_id);
+  const people = await peopleWhoSee(ctx.db, access.project);
+  return {
+    people: people.map((row) => ({
+      user_id: row.userId,
+      name: row.name,
+      email: row.email,
+      color: row.color,
+      remark: row.remark,
+    })),
+  };
 }
 
 /** `POST project/comment`: a new thread on a design, or a reply in one (a reply to a reply joins its thread). */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { convert, formatLength, formatNumber, guessBaseScale, unitOf } from './units';
+import {
+  convert,
+  exactLength,
+  formatLength,
+  formatNumber,
+  guessBaseScale,
+  lengthValue,
+  roundedLength,
+  unitOf,
+} from './units';
 
 describe('design pixels in the platform units', () => {
   it('divides by the base scale: a @2x design of 100 px is 50 px, 50 pt, 50 dp', () => {
@@ -22,7 +31,28 @@ describe('design pixels in the platform units', () => {
     expect(formatNumber(100 / 3)).toBe('33.33');
     expect(formatNumber(12.5)).toBe('12.5');
     expect(formatNumber(-0.001)).toBe('0');
-    expect(formatLength(1, { platform: 'ios', baseScale: 3 })).toBe('0.33pt');
+  });
+
+  it('rounds SVG noise as Zeplin does: whole px at @1x, halves at @2x/@3x, font sizes to 0.5', () => {
+    const web1x = { platform: 'web', baseScale: 1 } as const;
+    expect(formatLength(306.62, web1x)).toBe('307px');
+    expect(formatLength(21.41, web1x, 'font')).toBe('21.5px');
+    expect(formatLength(21.2, web1x, 'font')).toBe('21px');
+    // A hairline of a @2x or @3x design is half a point: one device pixel, kept.
+    expect(formatLength(1, { platform: 'ios', baseScale: 2 })).toBe('0.5pt');
+    expect(formatLength(1, { platform: 'ios', baseScale: 3 })).toBe('0.5pt');
+    expect(formatLength(613.3, { platform: 'android', baseScale: 2 })).toBe('306.5dp');
+    expect(formatLength(33.3, { platform: 'android', baseScale: 2 }, 'font')).toBe('16.5sp');
+    expect(formatLength(306.62, { platform: 'wxss', baseScale: 2 })).toBe('307rpx');
+    // Letter spacing keeps its hundredths.
+    expect(formatLength(-0.413, web1x, 'spacing')).toBe('-0.41px');
+    expect(roundedLength(-0.2, web1x)).toBe('0');
+  });
+
+  it('keeps the exact value beside the rounded one', () => {
+    const web1x = { platform: 'web', baseScale: 1 } as const;
+    expect(exactLength(306.6234, web1x)).toBe('306.62px');
+    expect(lengthValue(21.41, web1x, 'font')).toEqual({ value: '21.5px', exact: '21.41px' });
   });
 
   it('guesses the base scale from phone widths and reads everything else as @1x', () => {

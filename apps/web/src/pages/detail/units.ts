@@ -17,8 +17,11 @@ export interface UnitContext {
   baseScale: BaseScale;
 }
 
-/** `font` is for font sizes (and line heights), which Android measures in sp. */
-export type LengthKind = 'length' | 'font';
+/**
+ * `font` is for font sizes and line heights (Android measures them in sp); `spacing` is letter spacing, where
+ * tenths of a unit are the designer's intent (-0.41pt), so it keeps two decimals.
+ */
+export type LengthKind = 'length' | 'font' | 'spacing';
 
 const RPX_PER_POINT = 2;
 
@@ -29,10 +32,23 @@ export function unitOf(platform: Platform, kind: LengthKind = 'length'): Unit {
   return 'px';
 }
 
-/** Design pixels → the platform's unit. */
+/** Design pixels → the platform's unit, unrounded. */
 export function convert(designPx: number, context: UnitContext): number {
   const points = designPx / context.baseScale;
   return context.platform === 'wxss' ? points * RPX_PER_POINT : points;
+}
+
+/**
+ * The step a value is shown and coded in, as Zeplin does: vector exports carry sub-pixel noise (306.62px)
+ * nobody means to build. Lengths go to whole units; in a design drawn at @2x or @3x half a pt/dp/px is a real
+ * device pixel (a hairline), so those keep halves. rpx are already finer than a pt, so whole rpx. Font sizes and
+ * line heights go to halves at any scale; letter spacing keeps hundredths.
+ */
+export function roundingStep(context: UnitContext, kind: LengthKind = 'length'): number {
+  if (kind === 'spacing') return 0.01;
+  if (kind === 'font') return 0.5;
+  if (context.platform === 'wxss') return 1;
+  return context.baseScale >= 2 ? 0.5 : 1;
 }
 
 /** At most two decimals, no trailing zeros, never "-0": 12, 12.5, 0.33. */
@@ -42,9 +58,25 @@ export function formatNumber(value: number, decimals = 2): string {
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
-/** "24px", "12pt", "16sp", "48rpx". */
+/** The number written for a length: converted, then rounded to its step. The panels and every generator use it. */
+export function roundedLength(designPx: number, context: UnitContext, kind: LengthKind = 'length'): string {
+  const step = roundingStep(context, kind);
+  return formatNumber(Math.round(convert(designPx, context) / step) * step);
+}
+
+/** "24px", "12pt", "16sp", "48rpx", rounded. */
 export function formatLength(designPx: number, context: UnitContext, kind: LengthKind = 'length'): string {
+  return `${roundedLength(designPx, context, kind)}${unitOf(context.platform, kind)}`;
+}
+
+/** The same length to two decimals, for the hover of a rounded value. */
+export function exactLength(designPx: number, context: UnitContext, kind: LengthKind = 'length'): string {
   return `${formatNumber(convert(designPx, context))}${unitOf(context.platform, kind)}`;
+}
+
+/** A panel value: what it shows and copies, and the exact value behind it. */
+export function lengthValue(designPx: number, context: UnitContext, kind: LengthKind = 'length') {
+  return { value: formatLength(designPx, context, kind), exact: exactLength(designPx, context, kind) };
 }
 
 /** Phone screen widths drawn at @2x and @3x; everything else (desktop, tablets at @1x) reads as @1x. */

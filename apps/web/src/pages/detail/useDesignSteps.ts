@@ -1,4 +1,4 @@
-import type { ImageView } from '@ferry/shared';
+import type { StageImage } from '@ferry/shared';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { detailPath } from '../stage/paths';
@@ -8,7 +8,7 @@ import { detailPath } from '../stage/paths';
  * each move one further before the page catches up; `pending` holds the designs asked for and not shown yet,
  * to tell them from a navigation from elsewhere.
  */
-export function useDesignSteps(teamId: string, projectId: string, imageId: string, list: ImageView[]) {
+export function useDesignSteps(teamId: string, projectId: string, imageId: string, list: StageImage[]) {
   const navigate = useNavigate();
   const index = list.findIndex((candidate) => candidate.id === imageId);
   const shown = useRef({ id: imageId, list, pending: [] as string[] });

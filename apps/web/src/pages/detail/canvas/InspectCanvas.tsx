@@ -72,6 +72,7 @@ export function InspectCanvas(props: InspectCanvasProps) {
     zoomStep: viewport.step,
     zoomTo: viewport.zoomTo,
     onMove: (at, screen) => {
+      viewport.pointAt(screen);
       if (eyedropper) {
         const color = at && screen ? eyedropper.sample(at.x, at.y) : null;
         setPicked(color && screen ? { color, at: screen } : null);
@@ -96,6 +97,11 @@ export function InspectCanvas(props: InspectCanvasProps) {
   const { rehover } = pointer;
   const { scale, offset } = viewport;
   useEffect(() => rehover(), [scale, offset.x, offset.y]);
+
+  // A colour read from one picture means nothing over the next design or version, even under a still pointer.
+  const versionId = version?.id;
+  useEffect(() => setPicked(null), [versionId]);
+  const loupe = eyedropper ? picked : null;
 
   const hovered = hover ?? props.highlight;
   const distances = useMemo(() => {
@@ -168,14 +174,14 @@ export function InspectCanvas(props: InspectCanvasProps) {
       {!props.problem && version ? (
         <LayersNote status={layers.loading ? 'processing' : layers.status} />
       ) : null}
-      {picked ? (
+      {loupe ? (
         <div
           className="inspect-loupe"
-          style={{ left: picked.at.x, top: picked.at.y }}
+          style={{ left: loupe.at.x, top: loupe.at.y }}
           data-testid="inspect-loupe"
         >
-          <span className="inspect-swatch" style={{ background: formatColor(picked.color, 'rgba') }} />
-          {toHex(picked.color)}
+          <span className="inspect-swatch" style={{ background: formatColor(loupe.color, 'rgba') }} />
+          {toHex(loupe.color)}
         </div>
       ) : null}
     </main>

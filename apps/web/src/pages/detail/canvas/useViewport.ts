@@ -1,6 +1,8 @@
 import { DetailLimits } from '@ferry/shared';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { fitScale, zoomIn, zoomOut } from '../zoom';
+import { anchoredOffset, fitScale, openingScale, type Point, restingOffset, zoomIn, zoomOut } from '../zoom';
+
+export type { Point };
 
 /** Room kept around a fitted design. */
 export const FIT_PADDING = 48;
@@ -12,11 +14,6 @@ interface Size {
   height: number;
 }
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
 interface View {
   /** 'fit' follows the canvas size; a number is the user's zoom. */
   zoom: number | 'fit';
@@ -24,10 +21,8 @@ interface View {
   offset: Point | null;
 }
 
-const centred = (canvas: Size, design: Size, scale: number): Point => ({
-  x: Math.round((canvas.width - design.width * scale) / 2),
-  y: Math.round((canvas.height - design.height * scale) / 2),
-});
+const resting = (canvas: Size, design: Size, scale: number) =>
+  restingOffset(design, canvas, scale, FIT_PADDING);
 
 function clamp(offset: Point, canvas: Size, design: Size, scale: number): Point {
   const width = design.width * scale;
@@ -42,42 +37,46 @@ function clamp(offset: Point, canvas: Size, design: Size, scale: number): Point 
 
 /**
  * The canvas's zoom and pan: the design's scale (CSS px per design px) and where its top-left corner sits.
- * Zooming keeps the point under `anchor` (canvas px; default the canvas centre) where it is; "fit" centres the
- * design and follows the canvas size. Zoom steps by 0.25 up to 4; free zoom (the lab option) is continuous.
+ * Zooming keeps the point under `anchor` where it is: the pointer's (canvas px) for the wheel and pinch, the
+ * last pointer over the canvas (`pointAt`) for keys and buttons, else the canvas centre. "Fit" shows the whole
+ * design, or the width of a very tall one from its top (zoom.ts), and follows the canvas size. Zoom steps by
+ * 0.25 up to 4; free zoom (the lab option) is continuous.
  */
 export function useViewport(canvas: Size, design: Size) {
   const [view, setView] = useState<View>({ zoom: 'fit', offset: null });
-  const fitted = fitScale(design, canvas, FIT_PADDING);
+  const fitted = openingScale(design, canvas, FIT_PADDING);
+  // Zooming out may go down to the whole design, even where "fit" is the width.
+  const smallest = Math.min(DetailLimits.zoomMin, fitScale(design, canvas, FIT_PADDING));
   const scale = view.zoom === 'fit' ? fitted : view.zoom;
-  const offset = view.offset ? clamp(view.offset, canvas, design, scale) : centred(canvas, design, scale);
+  const offset = view.offset ? clamp(view.offset, canvas, design, scale) : resting(canvas, design, scale);
 
   // Wheel events come faster than renders: every change reads the view it changes, never a rendered copy.
-  const latest = useRef({ canvas, design, fitted });
+  const latest = useRef({ canvas, design, fitted, smallest });
   useLayoutEffect(() => {
-    latest.current = { canvas, design, fitted };
+    latest.current = { canvas, design, fitted, smallest };
   });
+  const pointer = useRef<Point | null>(null);
+  const pointAt = useCallback((at: Point | null) => {
+    pointer.current = at;
+  }, []);
   const resolve = useCallback((current: View) => {
-    const { canvas, design, fitted } = latest.current;
+    const { canvas, design, fitted, smallest } = latest.current;
     const scale = current.zoom === 'fit' ? fitted : current.zoom;
     const offset = current.offset
       ? clamp(current.offset, canvas, design, scale)
-      : centred(canvas, design, scale);
-    return { canvas, design, fitted, scale, offset };
+      : resting(canvas, design, scale);
+    return { canvas, design, smallest, scale, offset };
   }, []);
 
   const zoomTo = useCallback(
     (next: number | 'fit' | ((scale: number) => number), anchor?: Point) =>
       setView((current) => {
         if (next === 'fit') return { zoom: 'fit', offset: null };
-        const { canvas, design, fitted, scale, offset } = resolve(current);
+        const { canvas, design, smallest, scale, offset } = resolve(current);
         const wanted = typeof next === 'function' ? next(scale) : next;
-        const target = Math.min(
-          DetailLimits.zoomMax,
-          Math.max(Math.min(DetailLimits.zoomMin, fitted), wanted),
-        );
-        const at = anchor ?? { x: canvas.width / 2, y: canvas.height / 2 };
-        const ratio = target / scale;
-        const moved = { x: at.x - (at.x - offset.x) * ratio, y: at.y - (at.y - offset.y) * ratio };
+        const target = Math.min(DetailLimits.zoomMax, Math.max(smallest, wanted));
+        const at = anchor ?? pointer.current ?? { x: canvas.width / 2, y: canvas.height / 2 };
+        const moved = anchoredOffset(offset, at, scale, target);
         // A design that fits at the new scale stays centred; a larger one keeps the anchor still.
         const fits = design.width * target <= canvas.width && design.height * target <= canvas.height;
         return { zoom: target, offset: fits ? null : clamp(moved, canvas, design, target) };
@@ -102,5 +101,5 @@ export function useViewport(canvas: Size, design: Size) {
   // Another design starts fitted again.
   const reset = useCallback(() => setView({ zoom: 'fit', offset: null }), []);
 
-  return { scale, offset, fitted: view.zoom === 'fit', zoomTo, step, panBy, reset };
+  return { scale, offset, fitted: view.zoom === 'fit', zoomTo, step, panBy, reset, pointAt };
 }

@@ -1,5 +1,5 @@
 import type { Border, Fill, Layer, Rgba, TextInfo } from '@ferry/shared';
-import { convert, formatNumber, type UnitContext } from '../units';
+import { formatNumber, roundedLength, type UnitContext } from '../units';
 import { type CodeContext, snakeName } from './context';
 
 /**
@@ -46,7 +46,7 @@ function element(tag: string, attributes: [string, string][]): string {
 const gradientAngle = (css: number) => (((Math.round((90 - css) / 45) * 45) % 360) + 360) % 360;
 
 function shape(fill: Fill | null, layer: Layer, border: Border | undefined, units: UnitContext): string {
-  const dp = (value: number) => `${formatNumber(convert(value, units))}dp`;
+  const dp = (value: number) => `${roundedLength(value, units)}dp`;
   const lines = [
     '<shape xmlns:android="http://schemas.android.com/apk/res/android"',
     '    android:shape="rectangle">',
@@ -93,7 +93,7 @@ function shape(fill: Fill | null, layer: Layer, border: Border | undefined, unit
 
 function textAttributes(text: TextInfo, units: UnitContext): [string, string][] {
   const run = text.runs[0];
-  const sp = (value: number) => `${formatNumber(convert(value, units))}sp`;
+  const sp = (value: number) => `${roundedLength(value, units, 'font')}sp`;
   const list: [string, string][] = [
     ['android:text', escapeXml(text.content)],
     ['android:textColor', androidColor(run.color)],
@@ -117,7 +117,7 @@ function textAttributes(text: TextInfo, units: UnitContext): [string, string][] 
 
 export function androidCode(layer: Layer, context: CodeContext): string {
   const units: UnitContext = { platform: 'android', baseScale: context.baseScale };
-  const dp = (value: number) => `${formatNumber(convert(value, units))}dp`;
+  const dp = (value: number) => `${roundedLength(value, units)}dp`;
   const id = snakeName(layer.name, layer.type);
   const isText = layer.type === 'text' && !!layer.text?.runs.length;
   const attributes: [string, string][] = [

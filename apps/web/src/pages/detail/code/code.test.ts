@@ -219,3 +219,25 @@ describe('Android', () => {
     );
   });
 });
+
+describe('values of SVG designs', () => {
+  // An SVG export at @1x: a frame and a font size with sub-pixel noise.
+  const noisy = {
+    ...titleLayer,
+    frame: { x: 20.4, y: 99.71, width: 306.62, height: 40.38 },
+    text: { ...titleLayer.text!, runs: [{ ...titleLayer.text!.runs[0], fontSize: 21.41, lineHeight: 30.2 }] },
+  };
+  const at1x = { baseScale: 1 as const, colorFormat: 'hex' as const };
+
+  it('are written rounded by every generator, as the panel shows them', () => {
+    const css = generateCode('css', noisy, at1x);
+    expect(css).toContain('left: 20px;\ntop: 100px;\nwidth: 307px;\nheight: 40px;');
+    expect(css).toContain('font-size: 21.5px;\nfont-weight: 500;\nline-height: 30px;');
+    expect(generateCode('swift', noisy, at1x)).toContain('CGRect(x: 20, y: 100, width: 307, height: 40)');
+    expect(generateCode('swift', noisy, at1x)).toContain('size: 21.5)');
+    const android = generateCode('android', noisy, at1x);
+    expect(android).toContain('android:layout_width="307dp"');
+    expect(android).toContain('android:textSize="21.5sp"');
+    expect(generateCode('wxss', noisy, at1x)).toContain('width: 613rpx;');
+  });
+});

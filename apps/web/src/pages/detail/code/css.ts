@@ -23,7 +23,7 @@ function textDeclarations(
   list.push(['font-weight', String(run.fontWeight)]);
   if (run.fontStyle === 'italic') list.push(['font-style', 'italic']);
   if (run.lineHeight !== null) list.push(['line-height', length(run.lineHeight)]);
-  if (run.letterSpacing) list.push(['letter-spacing', length(run.letterSpacing)]);
+  if (run.letterSpacing) list.push(['letter-spacing', formatLength(run.letterSpacing, units, 'spacing')]);
   if (align && align !== 'left') list.push(['text-align', align]);
   list.push(['color', formatColor(run.color, format)]);
   const decoration = [run.underline ? 'underline' : '', run.strikethrough ? 'line-through' : '']

@@ -1,5 +1,5 @@
 import type { Fill, Layer, Rgba, TextInfo, TextRun } from '@ferry/shared';
-import { convert, formatNumber, type UnitContext } from '../units';
+import { formatNumber, roundedLength, type UnitContext } from '../units';
 import { type CodeContext, camelName } from './context';
 
 /** UIKit code for a layer: a UILabel for text, a UIView for everything else; lengths in pt. */
@@ -29,7 +29,7 @@ const literal = (text: string) =>
     .replace(/\t/g, '\\t')}"`;
 
 function font(run: TextRun, units: UnitContext): string {
-  const size = formatNumber(convert(run.fontSize, units));
+  const size = roundedLength(run.fontSize, units, 'font');
   const weight = WEIGHTS[Math.round(run.fontWeight / 100) * 100] ?? 'regular';
   const system = `.systemFont(ofSize: ${size}, weight: .${weight})`;
   return run.postScriptName
@@ -45,7 +45,7 @@ const ALIGNMENTS: Record<TextInfo['align'], string> = {
 };
 
 function label(name: string, text: TextInfo, units: UnitContext): string[] {
-  const pt = (value: number) => formatNumber(convert(value, units));
+  const pt = (value: number) => roundedLength(value, units, 'font');
   const [first] = text.runs;
   const lines = [`${name}.numberOfLines = 0`];
   const styled = text.runs.length > 1 || first.lineHeight !== null || first.letterSpacing !== 0;
@@ -78,7 +78,7 @@ function label(name: string, text: TextInfo, units: UnitContext): string[] {
     lines.push(`${name}Text.addAttributes([`);
     lines.push(`    .font: ${font(run, units)},`);
     lines.push(`    .foregroundColor: ${uiColor(run.color)},`);
-    if (run.letterSpacing) lines.push(`    .kern: ${pt(run.letterSpacing)},`);
+    if (run.letterSpacing) lines.push(`    .kern: ${roundedLength(run.letterSpacing, units, 'spacing')},`);
     if (run.underline) lines.push('    .underlineStyle: NSUnderlineStyle.single.rawValue,');
     if (run.strikethrough) lines.push('    .strikethroughStyle: NSUnderlineStyle.single.rawValue,');
     if (run.lineHeight !== null || aligned) lines.push(`    .paragraphStyle: ${paragraphOf(run)},`);
@@ -121,7 +121,7 @@ function gradient(name: string, fill: Exclude<Fill, { type: 'solid' | 'image' }>
 }
 
 function appearance(name: string, layer: Layer, units: UnitContext): string[] {
-  const pt = (value: number) => formatNumber(convert(value, units));
+  const pt = (value: number) => roundedLength(value, units);
   const lines: string[] = [];
   if (layer.type !== 'text' && layer.type !== 'group') {
     for (const fill of layer.fills) {
@@ -164,7 +164,7 @@ function appearance(name: string, layer: Layer, units: UnitContext): string[] {
 
 export function swiftCode(layer: Layer, context: CodeContext): string {
   const units: UnitContext = { platform: 'ios', baseScale: context.baseScale };
-  const pt = (value: number) => formatNumber(convert(value, units));
+  const pt = (value: number) => roundedLength(value, units);
   const isLabel = layer.type === 'text' && !!layer.text?.runs.length;
   const name = camelName(layer.name, isLabel ? 'label' : 'view');
   const { x, y, width, height } = layer.frame;

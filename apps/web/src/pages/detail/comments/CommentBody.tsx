@@ -3,8 +3,7 @@ import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../components/hooks';
 import { MemberAvatar } from '../../../components/MemberAvatar';
-import { timeAgo } from '../../stage/upload/format';
-import { formatTime } from '../../team/shared';
+import { formatTime, timeAgo } from '../../../components/time';
 import { splitMentions } from './mentions';
 
 /** The text of a comment with the members it mentions highlighted. */

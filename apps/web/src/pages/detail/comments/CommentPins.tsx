@@ -1,10 +1,10 @@
 import type { Frame } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentsApi } from '../../../api/comments';
 import { MentionComposer } from './MentionComposer';
-import { type DesignPoint, designPointOf, frameCentre } from './pinGeometry';
+import { type DesignPoint, designPointOf, frameCentre, popoverPlace } from './pinGeometry';
 import {
   type CommentTarget,
   scopeOf,
@@ -15,9 +15,10 @@ import {
 } from './useComments';
 import './comments.css';
 
-/** The composer's width and its distance from the pin's point, in CSS px (comments.css). */
-const DRAFT_WIDTH = 300;
-const DRAFT_OFFSET = 40;
+/** The composer's distance from the point its pin marks (the pin is 28 px, enlarged while drafting), CSS px. */
+const DRAFT_CLEARANCE = { right: 40, left: 8, up: 32 };
+/** Room kept between the composer and the canvas's edges. */
+const DRAFT_MARGIN = 8;
 
 /** Where a new thread goes: a point on the design, and the layer it is about when it came from one. */
 interface Draft extends DesignPoint {
@@ -56,6 +57,9 @@ export function CommentPins({
   const refresh = useRefreshComments(target);
   const failed = useCommentFailure();
   const focusedThread = threadHolding(threads.data, focusId)?.id ?? null;
+  const draftRef = useRef<HTMLDivElement>(null);
+  const [draftAt, setDraftAt] = useState<{ left: number; top: number } | null>(null);
+  const [, remeasure] = useReducer((count: number) => count + 1, 0);
 
   // "Comment on this layer" opens the composer at the layer's centre; leaving comment mode drops a click's draft.
   useEffect(() => {
@@ -123,12 +127,44 @@ export function CommentPins({
   };
 
   const at = (point: DesignPoint) => ({ left: point.x * scale, top: point.y * scale });
-  // The composer opens to the right of its pin, or to the left where the design ends first.
-  const opensLeft = (point: DesignPoint) => {
-    const width = layerRef.current?.clientWidth ?? 0;
-    const room = DRAFT_WIDTH + DRAFT_OFFSET;
-    return width > 0 && point.x * scale + room > width && point.x * scale > room;
-  };
+
+  // The composer grows as text is typed: place it again.
+  const drafting = draft !== null;
+  useEffect(() => {
+    const box = draftRef.current;
+    if (!drafting || !box) return;
+    const observer = new ResizeObserver(remeasure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [drafting]);
+  // The composer stays whole inside the visible canvas (clear of the sidebar), wherever the design is panned or
+  // zoomed: measured after every render (panning and zooming re-render the pins), before paint.
+  useLayoutEffect(() => {
+    const layer = layerRef.current;
+    const box = draftRef.current;
+    const canvas = layer?.closest<HTMLElement>('.inspect-canvas');
+    if (!draft) setDraftAt(null);
+    if (!draft || !layer || !box || !canvas) return;
+    const layerRect = layer.getBoundingClientRect();
+    const canvasRect = canvas.getBoundingClientRect();
+    const origin = { x: layerRect.left - canvasRect.left, y: layerRect.top - canvasRect.top };
+    const place = popoverPlace(
+      { x: origin.x + draft.x * scale, y: origin.y + draft.y * scale },
+      { width: box.offsetWidth, height: box.offsetHeight },
+      { width: canvas.clientWidth, height: canvas.clientHeight },
+      DRAFT_CLEARANCE,
+      DRAFT_MARGIN,
+    );
+    const next = { left: place.left - origin.x, top: place.top - origin.y };
+    setDraftAt((current) =>
+      current && current.left === next.left && current.top === next.top ? current : next,
+    );
+  });
+  const draftStyle = (point: DesignPoint) =>
+    draftAt ?? {
+      left: point.x * scale + DRAFT_CLEARANCE.right,
+      top: point.y * scale - DRAFT_CLEARANCE.up,
+    };
   return (
     <div className="comment-pins" ref={layerRef} data-testid="comment-pins">
       {(threads.data ?? []).map((thread) =>
@@ -159,11 +195,7 @@ export function CommentPins({
       {draft ? (
         <>
           <span className="comment-pin is-draft" style={at(draft)} data-testid="comment-draft-pin" />
-          <div
-            className={`comment-draft${opensLeft(draft) ? ' is-left' : ''}`}
-            style={at(draft)}
-            data-testid="comment-draft"
-          >
+          <div className="comment-draft" ref={draftRef} style={draftStyle(draft)} data-testid="comment-draft">
             <MentionComposer
               teamId={teamId}
               projectId={projectId}

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../../components/MemberAvatar';
 import { useSession } from '../../../state/session';
 import { mentionedIds } from './mentions';
-import { useMembers } from './useComments';
+import { useMentionCandidates } from './useComments';
 
 type MentionOption = NonNullable<MentionsProps['options']>[number] & { userId: string };
 
 /**
- * A comment editor with @mention autocomplete of the project's members. Sends the text and the ids of the
+ * A comment editor with @mention autocomplete of everyone who sees the project. Sends the text and the ids of the
  * members it mentions; ⌘/Ctrl+Enter sends, Escape cancels (when there is something to cancel).
  */
 export function MentionComposer({
@@ -39,14 +39,14 @@ export function MentionComposer({
 }) {
   const { t } = useTranslation();
   const { userId } = useSession();
-  const members = useMembers(teamId, projectId);
+  const people = useMentionCandidates(teamId, projectId);
   const [text, setText] = useState(initial?.text ?? '');
   const [picked, setPicked] = useState(
     () => new Map((initial?.mentions ?? []).map((person) => [person.name, person.user_id])),
   );
   const others = useMemo(
-    () => (members.data ?? []).filter((member) => member.user_id !== userId),
-    [members.data, userId],
+    () => (people.data ?? []).filter((member) => member.user_id !== userId),
+    [people.data, userId],
   );
   // Each option carries its member's id: the key Mentions hands back to onSelect has a suffix of its own.
   const options = useMemo(
@@ -71,7 +71,7 @@ export function MentionComposer({
   const empty = !text.trim();
   const submit = async () => {
     if (empty || busy) return;
-    const ids = mentionedIds(text, members.data ?? [], picked);
+    const ids = mentionedIds(text, people.data ?? [], picked);
     await onSubmit(text.trim(), ids);
     setText('');
     setPicked(new Map());
@@ -96,7 +96,7 @@ export function MentionComposer({
           if (value && userId) setPicked((map) => new Map(map).set(value, userId));
         }}
         options={options}
-        loading={members.isLoading}
+        loading={people.isLoading}
         placeholder={placeholder ?? t('comments.placeholder')}
         autoSize={{ minRows: 2, maxRows: 8 }}
         autoFocus={autoFocus}

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CommentScope, commentKeys, commentsApi, type ThreadFilter } from '../../../api/comments';
-import { designDetailApi } from '../../../api/designDetail';
 import { formErrorText } from '../../../forms/errors';
 import { imageDetailKey } from '../../stage/paths';
 
@@ -50,13 +49,17 @@ export function threadHolding(threads: readonly CommentThread[] | undefined, com
   );
 }
 
-/** The project's members, for @mentions; the same key as the project settings page. */
-export function useMembers(teamId: string, projectId: string) {
+/**
+ * Everyone who may be @mentioned: all who see the project (in mode A the whole team), not only those added to
+ * it. Under the project's members key, so a change of members refreshes it too.
+ */
+export function useMentionCandidates(teamId: string, projectId: string) {
   return useQuery({
-    queryKey: ['team', teamId, 'project', projectId, 'members'],
-    queryFn: () => designDetailApi.members({ team_id: teamId, project_id: projectId }),
+    queryKey: ['team', teamId, 'project', projectId, 'members', 'mentionable'],
+    queryFn: () => commentsApi.people({ team_id: teamId, project_id: projectId }),
     enabled: !!projectId,
     staleTime: 60_000,
+    select: (answer) => answer.people,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Frame } from '@ferry/shared';
 import { memo } from 'react';
-import { convert, formatNumber, type UnitContext } from '../units';
+import { roundedLength, type UnitContext } from '../units';
 import type { Distances, Measure } from './distances';
 
 /** Half a CSS pixel, so 1 px lines fall on whole device pixels. */
@@ -62,7 +62,7 @@ function LineLabel({ line, scale, units }: { line: Measure; scale: number; units
       style={style}
       data-testid="inspect-distance"
     >
-      {formatNumber(convert(line.to - line.from, units))}
+      {roundedLength(line.to - line.from, units)}
     </span>
   );
 }
@@ -91,7 +91,7 @@ export const Overlay = memo(function Overlay({
   distances,
   units,
 }: OverlayProps) {
-  const size = (value: number) => formatNumber(convert(value, units));
+  const size = (value: number) => roundedLength(value, units);
   // The size goes under the selection, or over it where a short distance line or the design's edge is in the way.
   const crowded = (edge: number) =>
     !!distances?.lines.some(

@@ -15,15 +15,20 @@ export function useCopy() {
   };
 }
 
-/** A value of the panel that copies itself on click (Zeplin's "click any value"). */
+/**
+ * A value of the panel that copies itself on click (Zeplin's "click any value"). A rounded length names its
+ * `exact` value on hover when the two differ.
+ */
 export function CopyValue({
   value,
+  exact,
   children,
   className = '',
   style,
   testId,
 }: {
   value: string;
+  exact?: string;
   children?: ReactNode;
   className?: string;
   style?: CSSProperties;
@@ -31,8 +36,18 @@ export function CopyValue({
 }) {
   const { t } = useTranslation();
   const copy = useCopy();
+  const title =
+    exact && exact !== value ? (
+      <span data-testid="inspect-exact-value">
+        {t('inspect.exactValue', { value: exact })}
+        <br />
+        {t('inspect.clickToCopy')}
+      </span>
+    ) : (
+      t('inspect.clickToCopy')
+    );
   return (
-    <Tooltip title={t('inspect.clickToCopy')} mouseEnterDelay={0.6}>
+    <Tooltip title={title} mouseEnterDelay={0.6}>
       <button
         type="button"
         className={`inspect-copy ${className}`}
@@ -40,6 +55,7 @@ export function CopyValue({
         onClick={() => void copy(value)}
         data-testid={testId}
         data-value={value}
+        data-exact={exact}
       >
         {children ?? value}
       </button>

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodeContext } from '../code';
 import { COLOR_FORMATS, type ColorFormat } from '../colors';
-import { formatLength, PLATFORMS, type UnitContext } from '../units';
+import { lengthValue, PLATFORMS, type UnitContext } from '../units';
 import type { useInspectPrefs } from '../useInspectPrefs';
 import type { LayersStatus } from '../useLayerDoc';
 import { CodePanel } from './CodePanel';
@@ -82,8 +82,8 @@ function DesignInfo({ props, units }: { props: InspectTabProps; units: UnitConte
     <div className="inspect-design" data-testid="inspect-design">
       <Section title={t('inspect.designSize')}>
         <Pair>
-          <Row label="W" value={formatLength(design.width, units)} testId="inspect-design-width" />
-          <Row label="H" value={formatLength(design.height, units)} testId="inspect-design-height" />
+          <Row label="W" {...lengthValue(design.width, units)} testId="inspect-design-width" />
+          <Row label="H" {...lengthValue(design.height, units)} testId="inspect-design-height" />
         </Pair>
         {doc ? (
           <Row label={t('inspect.layers')} value={String(layerCount)} testId="inspect-layer-count" />

@@ -3,7 +3,7 @@ import type { Layer } from '@ferry/shared';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ColorFormat, percent } from '../colors';
-import { formatLength, type UnitContext } from '../units';
+import { lengthValue, type UnitContext } from '../units';
 import { CopyValue } from './CopyValue';
 import { ColorValue, FillValue, Pair, Row, Section } from './parts';
 import { TextStyles } from './TextStyles';
@@ -18,12 +18,15 @@ export interface PropertiesProps {
 /** Everything the LayerDoc knows about the selected layer, each value copyable, lengths in the chosen unit. */
 export function Properties({ layer, units, colorFormat, onComment }: PropertiesProps) {
   const { t } = useTranslation();
-  const length = (value: number) => formatLength(value, units);
+  const length = (value: number) => lengthValue(value, units);
+  /** Several lengths in one value (radii, dashes): rounded and exact alike. */
+  const lengths = (values: readonly number[]) => ({
+    value: values.map((value) => length(value).value).join(' '),
+    exact: values.map((value) => length(value).exact).join(' '),
+  });
   const { frame } = layer;
   const radius = layer.radius
-    ? (layer.radius.every((each) => each === layer.radius?.[0]) ? [layer.radius[0]] : layer.radius)
-        .map(length)
-        .join(' ')
+    ? lengths(layer.radius.every((each) => each === layer.radius?.[0]) ? [layer.radius[0]] : layer.radius)
     : null;
   return (
     <div className="inspect-properties" data-testid="inspect-properties">
@@ -51,15 +54,15 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
 
       <Section title={t('inspect.layout')}>
         <Pair>
-          <Row label="X" value={length(frame.x)} testId="inspect-x" />
-          <Row label="Y" value={length(frame.y)} testId="inspect-y" />
+          <Row label="X" {...length(frame.x)} testId="inspect-x" />
+          <Row label="Y" {...length(frame.y)} testId="inspect-y" />
         </Pair>
         <Pair>
-          <Row label="W" value={length(frame.width)} testId="inspect-width" />
-          <Row label="H" value={length(frame.height)} testId="inspect-height" />
+          <Row label="W" {...length(frame.width)} testId="inspect-width" />
+          <Row label="H" {...length(frame.height)} testId="inspect-height" />
         </Pair>
         <Row label={t('inspect.opacity')} value={percent(layer.opacity)} testId="inspect-opacity" />
-        {radius ? <Row label={t('inspect.radius')} value={radius} testId="inspect-radius" /> : null}
+        {radius ? <Row label={t('inspect.radius')} {...radius} testId="inspect-radius" /> : null}
         {layer.blendMode && layer.blendMode !== 'normal' ? (
           <Row label={t('inspect.blend')} value={layer.blendMode} testId="inspect-blend" />
         ) : null}
@@ -82,11 +85,9 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
           {layer.borders.map((border, index) => (
             <div className="inspect-effect" key={index}>
               <FillValue fill={border.fill} format={colorFormat} />
-              <Row label={t('inspect.borderWidth')} value={length(border.width)} />
+              <Row label={t('inspect.borderWidth')} {...length(border.width)} />
               <Row label={t('inspect.borderPosition')} value={t(`inspect.position.${border.position}`)} />
-              {border.dash.length ? (
-                <Row label={t('inspect.dash')} value={border.dash.map(length).join(' ')} />
-              ) : null}
+              {border.dash.length ? <Row label={t('inspect.dash')} {...lengths(border.dash)} /> : null}
             </div>
           ))}
         </Section>
@@ -101,11 +102,11 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
                 <ColorValue color={shadow.color} format={colorFormat} />
               </div>
               <Pair>
-                <Row label="X" value={length(shadow.x)} />
-                <Row label="Y" value={length(shadow.y)} />
+                <Row label="X" {...length(shadow.x)} />
+                <Row label="Y" {...length(shadow.y)} />
               </Pair>
-              <Row label={t('inspect.blur')} value={length(shadow.blur)} />
-              <Row label={t('inspect.spread')} value={length(shadow.spread)} />
+              <Row label={t('inspect.blur')} {...length(shadow.blur)} />
+              <Row label={t('inspect.spread')} {...length(shadow.spread)} />
             </div>
           ))}
         </Section>

@@ -2,7 +2,7 @@ import type { Layer, TextInfo } from '@ferry/shared';
 import { useTranslation } from 'react-i18next';
 import { distinctRuns, runText } from '../code/context';
 import type { ColorFormat } from '../colors';
-import { formatLength, type UnitContext } from '../units';
+import { lengthValue, type UnitContext } from '../units';
 import { CopyValue } from './CopyValue';
 import { ColorValue, Row, Section } from './parts';
 
@@ -19,7 +19,7 @@ export function TextStyles({
   colorFormat: ColorFormat;
 }) {
   const { t } = useTranslation();
-  const font = (value: number) => formatLength(value, units, 'font');
+  const font = (value: number) => lengthValue(value, units, 'font');
   const styles = distinctRuns(text.runs);
   return (
     <Section title={t('inspect.text')}>
@@ -37,15 +37,15 @@ export function TextStyles({
             <Row label={t('inspect.postScript')} value={run.postScriptName} testId="inspect-postscript" />
           ) : null}
           <Row label={t('inspect.weight')} value={String(run.fontWeight)} testId="inspect-font-weight" />
-          <Row label={t('inspect.fontSize')} value={font(run.fontSize)} testId="inspect-font-size" />
+          <Row label={t('inspect.fontSize')} {...font(run.fontSize)} testId="inspect-font-size" />
           <Row
             label={t('inspect.lineHeight')}
-            value={run.lineHeight === null ? t('inspect.auto') : font(run.lineHeight)}
+            {...(run.lineHeight === null ? { value: t('inspect.auto') } : font(run.lineHeight))}
             testId="inspect-line-height"
           />
           <Row
             label={t('inspect.letterSpacing')}
-            value={formatLength(run.letterSpacing, units)}
+            {...lengthValue(run.letterSpacing, units, 'spacing')}
             testId="inspect-letter-spacing"
           />
           <Row label={t('inspect.align')} value={t(`inspect.alignment.${text.align}`)} />

@@ -25,22 +25,24 @@ export function Section({
   );
 }
 
-/** A label and its copyable value. */
+/** A label and its copyable value; `exact` is the unrounded length behind a rounded one. */
 export function Row({
   label,
   value,
+  exact,
   display,
   testId,
 }: {
   label: string;
   value: string;
+  exact?: string;
   display?: ReactNode;
   testId?: string;
 }) {
   return (
     <div className="inspect-row">
       <span className="inspect-row-label">{label}</span>
-      <CopyValue value={value} testId={testId}>
+      <CopyValue value={value} exact={exact} testId={testId}>
         {display ?? value}
       </CopyValue>
     </div>
