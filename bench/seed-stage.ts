@@ -55,7 +55,7 @@ export interface StageProject {
 
 /**
  * A signed-up user, a team and a project of `count` ready designs written straight to the database.
- * With `withThumbnails`, each design's p25 file exists in the store, so a browser can load the stage.
+ * With `withThumbnails`, each design's p5 and p25 files exist in the store, so a browser can load the stage.
  */
 export async function seedStageProject(
   server: BenchServer,
@@ -84,7 +84,13 @@ export async function seedStageProject(
       .update(designs)
       .set({ currentVersionId: versions[index].id })
       .where(eq(designs.id, row.id));
-    if (withThumbnails) await server.ctx.files.put(versions[index].variants.p25.key, await thumbnail(index));
+    if (withThumbnails) {
+      const picture = await thumbnail(index);
+      const { p5, p25 } = versions[index].variants;
+      await server.ctx.files.put(p25.key, picture);
+      // The stage offers p5 as well and a small card on a plain screen picks it.
+      await server.ctx.files.put(p5.key, await sharp(picture).resize(p5.width, p5.height).webp().toBuffer());
+    }
   }
   return { token, teamId: team.id, projectId: project.id };
 }

@@ -4,26 +4,32 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/harness.js';
-import { call, startBenchServer } from './harness.js';
+import { startBenchServer } from './harness.js';
 import { seedStageProject } from './seed-stage.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const VIEWPORT = { width: 1440, height: 900 };
 const STAGE_THUMBNAIL = '[data-testid="design-card"] img';
 
-/** In the page: performance.now() once every thumbnail inside the viewport has decoded, else false. */
+/**
+ * In the page: performance.now() once every thumbnail inside the viewport has decoded, else false; with the
+ * files the browser chose for them (a card offers several sizes).
+ */
 function thumbnailsShown(selector: string) {
   const visible = [...document.querySelectorAll<HTMLImageElement>(selector)].filter((img) => {
     const box = img.getBoundingClientRect();
     return box.bottom > 0 && box.top < innerHeight && box.width > 0;
   });
   const done = visible.length > 0 && visible.every((img) => img.complete && img.naturalWidth > 0);
-  return done && { at: performance.now(), count: visible.length };
+  return (
+    done && { at: performance.now(), count: visible.length, sources: visible.map((img) => img.currentSrc) }
+  );
 }
 
 interface Shown {
   at: number;
   count: number;
+  sources: string[];
 }
 
 async function timeToThumbnails(
@@ -55,25 +61,15 @@ export async function stageFirstRender() {
   if (!existsSync(webDist)) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const server = await startBenchServer();
   const { token, teamId, projectId } = await seedStageProject(server, 1000, true);
-  const listed = await call(
-    `${server.url}/api/project/images?project_id=${projectId}&team_id=${teamId}`,
-    'GET',
-    undefined,
-    token,
-  );
-  const thumbnails: string[] = listed.result.images.map((image: { urls: { p25: string } }) => image.urls.p25);
   const browser = await launchBrowser();
   const stageUrl = `${server.url}/web/#/item/project/stage?tid=${teamId}&pid=${projectId}`;
 
-  // The stage's first visible count sizes the bare page, so both show the same number of pictures.
+  // The stage's first screen gives the bare page its pictures: the same files, as many as the stage shows.
   const warmUp = await timeToThumbnails(browser, stageUrl, STAGE_THUMBNAIL, token);
   const bare = Fastify();
   const html = `<!doctype html><html><body style="margin:0;display:grid;grid-template-columns:repeat(5,1fr);gap:20px">
-    ${thumbnails
-      .slice(0, warmUp.count)
-      .map(
-        (src) => `<img src="${new URL(src, server.url)}" style="width:100%;height:170px;object-fit:contain">`,
-      )
+    ${warmUp.sources
+      .map((src) => `<img src="${src}" style="width:100%;height:170px;object-fit:contain">`)
       .join('')}</body></html>`;
   bare.get('/', async (_request, reply) => reply.type('text/html').send(html));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });

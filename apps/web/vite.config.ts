@@ -11,6 +11,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
+        // React and the router change least: one long-cached chunk. Everything else (antd included) splits by
+        // screen, so a screen loads only the components it uses.
         codeSplitting: {
           groups: [
             {
@@ -18,12 +20,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]/,
               priority: 30,
             },
-            {
-              name: 'antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs|@emotion)[\\/]/,
-              priority: 20,
-            },
-            { name: 'vendor', test: /node_modules/, priority: 10 },
           ],
         },
       },

@@ -11,6 +11,7 @@ import { TeamEventTip } from './components/TeamEventTip';
 import { queryClient } from './queryClient';
 
 export const theme: ThemeConfig = {
+  zeroRuntime: true,
   token: {
     colorPrimary: '#2878ff',
     colorBgLayout: 'rgba(240,242,245,1)',

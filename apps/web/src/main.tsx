@@ -1,12 +1,24 @@
+import { openedAddress } from './firstScreen';
 import './i18n';
-import './styles.css';
+import 'antd/dist/antd.css';
+// One file per area, in this order: later files may rely on earlier ones (base variables, the shell).
+import './styles/base.css';
+import './styles/shell.css';
+import './styles/auth.css';
+import './styles/team.css';
+import './styles/project-settings.css';
+import './styles/item-sidebar.css';
+import './styles/item-list.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './App';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadRoute } from './router';
 import { reloadSession } from './state/session';
 import { StorageKeys } from './state/storage';
+
+// The screen's code loads beside the session check rather than after it.
+preloadRoute(openedAddress.pathname);
 
 const router = createAppRouter();
 

@@ -1,21 +1,10 @@
-import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense } from 'react';
+import { createHashRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { MainLayout } from './components/MainLayout';
-import { RequireAuth } from './components/RequireAuth';
-import { DetailPage } from './pages/detail/DetailPage';
-import { NoPermissionsPage } from './pages/error/NoPermissionsPage';
-import { NotLoginPage } from './pages/error/NotLoginPage';
-import { InvitePage } from './pages/invite/InvitePage';
-import { ItemPage } from './pages/item/ItemPage';
-import { LoginPage } from './pages/login/LoginPage';
-import { PROJECT_SETTING_PATH, ProjectSettingPage } from './pages/project-setting/ProjectSettingPage';
-import { RegisterPage } from './pages/register/RegisterPage';
+import { FullPageSpin, RequireAuth } from './components/RequireAuth';
+import { PROJECT_SETTING_PATH } from './pages/project-setting/paths';
 import { SPECIAL_PATH, SpecialPage } from './pages/special/SpecialPage';
 import { DETAIL_PATH, STAGE_PATH } from './pages/stage/paths';
-import { StagePage } from './pages/stage/StagePage';
-import { TeamSettingsPage } from './pages/team/TeamSettingsPage';
-import { TeamCreatePage } from './pages/team-create/TeamCreatePage';
-import { TeamSwitchPage } from './pages/team-switch/TeamSwitchPage';
-import { UserInfoPage } from './pages/user-info/UserInfoPage';
 import { setRouterBridge } from './state/navigation';
 import { itemPath, Paths, teamCreatePath, teamIdOf } from './state/redirect';
 import { useSession } from './state/session';
@@ -28,14 +17,89 @@ function RootRedirect() {
   return <Navigate replace to={first ? itemPath(teamIdOf(first)) : teamCreatePath} />;
 }
 
+type Preload = () => Promise<unknown>;
+const loaders: Preload[] = [];
+
+/**
+ * A component whose code is a chunk of its own, fetched when first shown or earlier through `preload`, so
+ * opening the stage does not wait for the code of the inspect view, the settings or the team screens.
+ */
+function deferred<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  fallback: ReactNode = <FullPageSpin />,
+) {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    loading ??= load().then((module) => {
+      loaded = pick(module);
+      return loaded;
+    });
+    return loading;
+  };
+  loaders.push(preload);
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  // Once the chunk is in, the component renders in the same pass instead of suspending once more.
+  const Shown = () => (loaded ? createElement(loaded) : createElement(Lazy));
+  const element = (
+    <Suspense fallback={fallback}>
+      <Shown />
+    </Suspense>
+  );
+  return { element, preload };
+}
+
+function lazyRoute<M>(
+  id: string,
+  path: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): RouteObject {
+  const { element, preload } = deferred(load, pick);
+  return { id, path, element, handle: { preload } };
+}
+
+/** The project pages' folder tree: its own chunk, loaded beside the page it frames. */
+const itemSidebar = deferred(
+  () => import('./pages/item/sidebar/ItemSidebar'),
+  (m) => m.ItemSidebar,
+  null,
+);
+
 /** The routes of spec 000 §2 (ids are the spec's route names). */
 export const routes: RouteObject[] = [
-  { id: 'login', path: Paths.login, element: <LoginPage /> },
-  { id: 'register', path: Paths.register, element: <RegisterPage /> },
-  { id: 'NotLogin', path: Paths.notLogin, element: <NotLoginPage /> },
-  { id: 'noPermissions', path: Paths.noPermissions, element: <NoPermissionsPage /> },
+  lazyRoute(
+    'login',
+    Paths.login,
+    () => import('./pages/login/LoginPage'),
+    (m) => m.LoginPage,
+  ),
+  lazyRoute(
+    'register',
+    Paths.register,
+    () => import('./pages/register/RegisterPage'),
+    (m) => m.RegisterPage,
+  ),
+  lazyRoute(
+    'NotLogin',
+    Paths.notLogin,
+    () => import('./pages/error/NotLoginPage'),
+    (m) => m.NotLoginPage,
+  ),
+  lazyRoute(
+    'noPermissions',
+    Paths.noPermissions,
+    () => import('./pages/error/NoPermissionsPage'),
+    (m) => m.NoPermissionsPage,
+  ),
   // The invitation landing works signed out too (spec 000 §2, §8).
-  { id: 'invite', path: Paths.invite, element: <InvitePage /> },
+  lazyRoute(
+    'invite',
+    Paths.invite,
+    () => import('./pages/invite/InvitePage'),
+    (m) => m.InvitePage,
+  ),
   {
     element: <RequireAuth />,
     children: [
@@ -43,33 +107,87 @@ export const routes: RouteObject[] = [
       // A member without rights to a folder lands here (spec 001 §2: special?type=n_folder).
       { id: 'special', path: SPECIAL_PATH, element: <SpecialPage /> },
       // The detail view fills the window, without the app header.
-      { id: 'detailDetach', path: DETAIL_PATH, element: <DetailPage /> },
+      lazyRoute(
+        'detailDetach',
+        DETAIL_PATH,
+        () => import('./pages/detail/DetailPage'),
+        (m) => m.DetailPage,
+      ),
       {
-        element: <MainLayout sidebar />,
+        element: <MainLayout sidebar={itemSidebar.element} />,
+        handle: { preload: itemSidebar.preload },
         children: [
-          { id: 'itemIndex', path: Paths.item, element: <ItemPage /> },
-          { id: 'team', path: Paths.team, element: <TeamSettingsPage /> },
+          lazyRoute(
+            'itemIndex',
+            Paths.item,
+            () => import('./pages/item/ItemPage'),
+            (m) => m.ItemPage,
+          ),
+          lazyRoute(
+            'team',
+            Paths.team,
+            () => import('./pages/team/TeamSettingsPage'),
+            (m) => m.TeamSettingsPage,
+          ),
         ],
       },
       {
         element: <MainLayout />,
         children: [
-          { id: 'userInfo', path: Paths.userInfo, element: <UserInfoPage /> },
-          { id: 'projectSetting', path: PROJECT_SETTING_PATH, element: <ProjectSettingPage /> },
-          { id: 'stage', path: STAGE_PATH, element: <StagePage /> },
+          lazyRoute(
+            'userInfo',
+            Paths.userInfo,
+            () => import('./pages/user-info/UserInfoPage'),
+            (m) => m.UserInfoPage,
+          ),
+          lazyRoute(
+            'projectSetting',
+            PROJECT_SETTING_PATH,
+            () => import('./pages/project-setting/ProjectSettingPage'),
+            (m) => m.ProjectSettingPage,
+          ),
+          lazyRoute(
+            'stage',
+            STAGE_PATH,
+            () => import('./pages/stage/StagePage'),
+            (m) => m.StagePage,
+          ),
         ],
       },
       {
         element: <MainLayout showTeam={false} />,
         children: [
-          { id: 'TeamCreate', path: Paths.teamCreate, element: <TeamCreatePage /> },
-          { id: 'switch', path: Paths.teamSwitch, element: <TeamSwitchPage /> },
+          lazyRoute(
+            'TeamCreate',
+            Paths.teamCreate,
+            () => import('./pages/team-create/TeamCreatePage'),
+            (m) => m.TeamCreatePage,
+          ),
+          lazyRoute(
+            'switch',
+            Paths.teamSwitch,
+            () => import('./pages/team-switch/TeamSwitchPage'),
+            (m) => m.TeamSwitchPage,
+          ),
         ],
       },
     ],
   },
   { path: '*', element: <Navigate replace to="/" /> },
 ];
+
+/** Starts fetching the code of the screen at `pathname` (and of its frame), so it loads beside the session check. */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const preload = route.handle?.preload as Preload | undefined;
+    void preload?.();
+  }
+}
+
+/** Every screen's code, for tests that render the routes and look at once. */
+export function preloadAllRoutes(): Promise<unknown> {
+  return Promise.all(loaders.map((preload) => preload()));
+}
 
 export function createAppRouter() {
   const router = createHashRouter(routes);

@@ -7,6 +7,7 @@ export * from './api/projects.js';
 export * from './api/sections.js';
 export * from './api/teams.js';
 export * from './codes.js';
+export * from './fileTypes.js';
 export * from './layers.js';
 export * from './limits.js';
 export * from './permissions.js';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountApi, type SessionCheck } from '../api/account';
 import { showToast } from '../api/client';
 import { isApiError } from '../api/errors';
@@ -29,10 +29,9 @@ export function applySessionCheck(answer: SessionCheck): void {
   }
 }
 
-/** Checks the stored token once per page load (GET account/login) and refreshes user and teams. */
-export function useSessionCheck() {
-  const { token } = useSession();
-  return useQuery({
+/** The session check of a token (GET account/login), which refreshes user and teams; asked once per page load. */
+export function sessionCheckQuery(token: string | null) {
+  return queryOptions({
     queryKey: queryKeys.session(token),
     queryFn: async () => {
       const answer = await accountApi.checkLogin();
@@ -43,6 +42,11 @@ export function useSessionCheck() {
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+}
+
+export function useSessionCheck() {
+  const { token } = useSession();
+  return useQuery(sessionCheckQuery(token));
 }
 
 /** The user's teams (GET account/user_teams), kept in the `teams` key as they arrive. */

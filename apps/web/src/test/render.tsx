@@ -1,8 +1,11 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../App';
-import { routes } from '../router';
+import { preloadAllRoutes, routes } from '../router';
 import { setRouterBridge } from '../state/navigation';
+
+// The screens are chunks loaded on first show; loaded up front, a test finds them on its first look.
+await preloadAllRoutes();
 
 /** Renders the real app (providers and routes) at `path`, with an in-memory router. */
 export function renderApp(path: string) {

@@ -3,10 +3,10 @@ import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getProject } from '../../api/projects';
+import { useFailureToast } from '../../components/useFailureToast';
 import { queryClient } from '../../queryClient';
-import { projectSettingKey } from '../project-setting/ProjectSettingPage';
+import { projectSettingKey } from '../project-setting/paths';
 import { stagePath } from '../stage/paths';
-import { useFailureToast } from '../team/shared';
 import { refreshProjects } from './folders';
 
 /**

@@ -8,7 +8,13 @@ import {
   SettingOutlined,
   TagsOutlined,
 } from '@ant-design/icons';
-import type { FolderNode, ProjectCard } from '@ferry/shared';
+import {
+  canQuitProject,
+  type FolderNode,
+  isContributor,
+  type ProjectCard,
+  type TeamRole,
+} from '@ferry/shared';
 import { App, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +22,9 @@ import { useNavigate } from 'react-router-dom';
 import { moveProjects, quitProject, updateProject, updateProjectOrder } from '../../api/projects';
 import { DeleteProjectDialog } from '../../components/DeleteProjectDialog';
 import { NameDialog } from '../../components/NameDialog';
+import { useFailureToast } from '../../components/useFailureToast';
 import { findTeam } from '../../state/session';
-import { projectSettingPath } from '../project-setting/ProjectSettingPage';
-import { useFailureToast } from '../team/shared';
+import { projectSettingPath } from '../project-setting/paths';
 import { FolderPickerDialog } from './FolderPickerDialog';
 import { refreshProjects, swapWithNeighbour } from './folders';
 import { ProjectGroupDialog } from './groups/ProjectGroupDialog';
@@ -26,13 +32,12 @@ import { ProjectGroupDialog } from './groups/ProjectGroupDialog';
 type Dialog = { kind: 'rename' | 'move' | 'groups' | 'delete'; project: ProjectCard } | null;
 
 /** What the caller may do to a project, from the abilities the server sent and their team role. */
-export function projectMenuKeys(project: ProjectCard, teamRole: string | undefined): string[] {
+export function projectMenuKeys(project: ProjectCard, teamRole: TeamRole | undefined): string[] {
   const keys: string[] = [];
   if (project.abilities.can_edit) keys.push('rename', 'move');
-  if (teamRole && teamRole !== 'onlooker') keys.push('groups');
+  if (teamRole && isContributor(teamRole)) keys.push('groups');
   keys.push('settings');
-  // The super admin is in every project and cannot leave; others leave what they were added to.
-  if (project.project_role !== null && teamRole !== 'superadmin') keys.push('quit');
+  if (teamRole && canQuitProject(teamRole, project.project_role)) keys.push('quit');
   if (project.abilities.can_delete) keys.push('delete');
   return keys;
 }

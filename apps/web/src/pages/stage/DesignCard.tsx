@@ -7,13 +7,13 @@ import {
   LoadingOutlined,
   MoreOutlined,
 } from '@ant-design/icons';
-import type { ImageView } from '@ferry/shared';
+import type { StageImage } from '@ferry/shared';
 import { Dropdown, type MenuProps } from 'antd';
 import { type DragEvent, type MouseEvent, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeWording } from '../../api/errors';
 import { useLang } from '../../components/hooks';
-import { thumbnailUrl } from './stageModel';
+import { cardThumbnail } from './stageModel';
 
 export type CardMenuAction = 'open' | 'versions' | 'rename' | 'delete';
 export type DropSide = 'before' | 'after';
@@ -45,7 +45,7 @@ export const DesignCard = memo(function DesignCard({
   dropSide,
   handlers,
 }: {
-  image: ImageView;
+  image: StageImage;
   width: number;
   thumbHeight: number;
   selected: boolean;
@@ -56,7 +56,7 @@ export const DesignCard = memo(function DesignCard({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const src = thumbnailUrl(image);
+  const picture = cardThumbnail(image, { width, height: thumbHeight });
   const items: MenuProps['items'] = [
     {
       key: 'open',
@@ -98,7 +98,7 @@ export const DesignCard = memo(function DesignCard({
         <span>{t('stage.card.processing')}</span>
       </div>
     );
-  else if (image.status === 'failed' || !src)
+  else if (image.status === 'failed' || !picture.src)
     thumb = (
       <div className="stage-card-state is-failed" data-testid="design-failed">
         <ExclamationCircleOutlined />
@@ -110,7 +110,9 @@ export const DesignCard = memo(function DesignCard({
         ) : null}
       </div>
     );
-  else thumb = <img src={src} alt="" loading="lazy" decoding="async" draggable={false} />;
+  // Not lazy: the virtual grid already mounts only the rows near the viewport, and a lazy picture waits for
+  // layout before it is even requested.
+  else thumb = <img {...picture} alt="" decoding="async" draggable={false} />;
 
   return (
     <div

@@ -1,4 +1,4 @@
-import type { ImageView } from '@ferry/shared';
+import type { StageImage } from '@ferry/shared';
 import { App } from 'antd';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export function StageBoard({
 }: {
   teamId: string;
   projectId: string;
-  images: ImageView[];
+  images: StageImage[];
   sectors: SectionView[] | undefined;
   canEdit: boolean;
   filter: StageFilter;

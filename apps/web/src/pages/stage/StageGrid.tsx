@@ -1,4 +1,4 @@
-import type { ImageView } from '@ferry/shared';
+import type { StageImage } from '@ferry/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type DragEvent, type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function StageGrid({
 }: {
   scrollRef: RefObject<HTMLDivElement | null>;
   rows: StageRow[];
-  images: ReadonlyMap<string, ImageView>;
+  images: ReadonlyMap<string, StageImage>;
   card: CardSize;
   selection: Selection;
   recent: ReadonlySet<string>;

@@ -1,21 +1,20 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { Codes, DesignLimits, StageLimits } from '@ferry/shared';
+import { Codes, DesignLimits } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Skeleton } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { designsApi, type StageOrder } from '../../api/designs';
+import type { StageOrder } from '../../api/designs';
 import { isApiError } from '../../api/errors';
-import { getProject } from '../../api/projects';
 import { pageTitle } from '../../components/hooks';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
-import { projectSettingKey } from '../project-setting/ProjectSettingPage';
-import { detailPath, stageImagesKey, stageSectorsKey } from './paths';
+import { detailPath } from './paths';
 import { StageBoard } from './StageBoard';
 import { StageToolbar, UploadButton } from './StageToolbar';
 import { NO_FILTER, type StageFilter } from './stageModel';
+import { stageIdsOf, stageQueries } from './stageQueries';
 import { RecycleBinDrawer } from './trash';
 import { StageUploader, useUploader } from './upload';
 import { useStageActions } from './useStageActions';
@@ -44,32 +43,12 @@ export function StagePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { team } = useSession();
-  const teamId = params.get('tid') ?? team?.team_id ?? '';
-  const projectId = params.get('pid') ?? '';
+  const { teamId, projectId } = stageIdsOf(params, team?.team_id);
   const ready = Boolean(teamId && projectId);
-  const ref = { team_id: teamId, project_id: projectId };
-
-  const project = useQuery({
-    queryKey: projectSettingKey(teamId, projectId),
-    queryFn: () => getProject(projectId, teamId),
-    enabled: ready,
-  });
-  const images = useQuery({
-    queryKey: stageImagesKey(teamId, projectId),
-    queryFn: () => designsApi.images(ref),
-    enabled: ready,
-    // A new upload shows as processing until its variants are made.
-    refetchInterval: (query) =>
-      query.state.data?.images.some((image) => image.status === 'processing')
-        ? StageLimits.processingPollMs
-        : false,
-  });
-  const sections = useQuery({
-    queryKey: stageSectorsKey(teamId, projectId),
-    queryFn: () => designsApi.sections(ref),
-    enabled: ready,
-    retry: false,
-  });
+  const queries = stageQueries(teamId, projectId);
+  const project = useQuery({ ...queries.project, enabled: ready });
+  const images = useQuery({ ...queries.images, enabled: ready });
+  const sections = useQuery({ ...queries.sections, enabled: ready });
 
   const [filter, setFilter] = useState<StageFilter>(NO_FILTER);
   const [order, setOrder] = useState<StageOrder>('default');

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StageOrder } from '../../api/designs';
 import { itemPath } from '../../state/redirect';
-import { projectSettingPath } from '../project-setting/ProjectSettingPage';
+import { projectSettingPath } from '../project-setting/paths';
 import { type StageFilter, TIME_FILTERS } from './stageModel';
 
 const ORDERS: StageOrder[] = ['default', 'name', 'time'];

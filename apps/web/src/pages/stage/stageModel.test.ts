@@ -5,6 +5,7 @@ import { boxSelect, clickSelect, EMPTY_SELECTION, keepOnly } from './selection';
 import {
   arrangeSections,
   buildRows,
+  cardThumbnail,
   gridFor,
   matchesFilter,
   NO_FILTER,
@@ -108,6 +109,33 @@ describe('order', () => {
     expect(thumbnailUrl(design('a', 'a', undefined, { urls: { p25: '/25', p50: '/50' } }))).toBe('/25');
     expect(thumbnailUrl(design('a', 'a', undefined, { urls: { p50: '/50', org: '/o' } }))).toBe('/50');
     expect(thumbnailUrl(design('a', 'a', undefined, { urls: { org: '/o' } }))).toBe('/o');
+  });
+  it('sets the drawn size of a card picture and offers the variants by width', () => {
+    const tall = design('a', 'a', undefined, {
+      width: 1440,
+      height: 3200,
+      urls: { p5: '/5', p25: '/25', p50: '/50', org: '/o' },
+    });
+    // A 235 × 176 box less the inset: the height decides.
+    expect(cardThumbnail(tall, { width: 235, height: 176 })).toEqual({
+      src: '/25',
+      srcSet: '/5 72w, /25 360w, /50 720w',
+      sizes: '72px',
+      width: 72,
+      height: 160,
+    });
+    // A small design keeps its p25 size rather than being blown up.
+    const icon = design('b', 'b', undefined, { width: 200, height: 100, urls: { p25: '/25' } });
+    expect(cardThumbnail(icon, { width: 400, height: 300 })).toEqual({ src: '/25', width: 50, height: 25 });
+    // Without a size (or a picture) nothing is guessed.
+    expect(
+      cardThumbnail(design('c', 'c', undefined, { width: 0, urls: { p25: '/25' } }), {
+        width: 235,
+        height: 176,
+      }),
+    ).toEqual({
+      src: '/25',
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { DesignLimits, type ImageView, Limits, NO_SECTION_ID } from '@ferry/shared';
+import { DesignLimits, Limits, NO_SECTION_ID, type StageImage, VARIANT_PERCENT } from '@ferry/shared';
 import type { SectionView, StageOrder } from '../../api/designs';
 
 /** The stage's filters: a name search and an upload-time window (spec 001 §9: today, 7, 15, 30 days). */
@@ -23,7 +23,7 @@ export function isFiltering(filter: StageFilter): boolean {
   return filter.keyword.trim() !== '' || filter.time !== 'all';
 }
 
-export function matchesFilter(image: ImageView, filter: StageFilter, now: Date): boolean {
+export function matchesFilter(image: StageImage, filter: StageFilter, now: Date): boolean {
   const keyword = filter.keyword.trim().toLowerCase();
   if (keyword && !image.name.toLowerCase().includes(keyword)) return false;
   const start = timeFilterStart(filter.time, now);
@@ -34,7 +34,7 @@ export function matchesFilter(image: ImageView, filter: StageFilter, now: Date):
  * The "new" marker: designs uploaded within the last 3 hours, and the latest 10 designs whenever they came,
  * so a project nobody touched for a week still shows what arrived last.
  */
-export function recentIds(images: readonly ImageView[], now: Date): Set<string> {
+export function recentIds(images: readonly StageImage[], now: Date): Set<string> {
   const since = now.getTime() - DesignLimits.recentUploadMs;
   const newestFirst = [...images].sort((a, b) => Date.parse(b.create_time) - Date.parse(a.create_time));
   const recent = new Set(newestFirst.slice(0, DesignLimits.recentUploadCount).map((image) => image.id));
@@ -50,7 +50,7 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
 export const naturalCompare = (a: string, b: string) => collator.compare(a, b);
 
 /** Designs in the chosen stage order; default and custom keep the arrangement's own order. */
-export function sortImages(images: ImageView[], order: StageOrder): ImageView[] {
+export function sortImages(images: StageImage[], order: StageOrder): StageImage[] {
   if (order === 'name') return [...images].sort((a, b) => naturalCompare(a.name, b.name));
   if (order === 'time')
     return [...images].sort((a, b) => Date.parse(b.create_time) - Date.parse(a.create_time));
@@ -80,7 +80,7 @@ export interface StageSection {
  */
 export function arrangeSections(
   sectors: readonly SectionView[] | undefined,
-  images: readonly ImageView[],
+  images: readonly StageImage[],
   options: { filter: StageFilter; order: StageOrder; now: Date; ungroupedName: string },
 ): StageSection[] {
   const byId = new Map(images.map((image) => [image.id, image]));
@@ -100,7 +100,7 @@ export function arrangeSections(
 
   const filtering = isFiltering(options.filter);
   const shown = (ids: readonly string[]) => {
-    const present = ids.map((id) => byId.get(id)).filter((image): image is ImageView => Boolean(image));
+    const present = ids.map((id) => byId.get(id)).filter((image): image is StageImage => Boolean(image));
     const matching = present.filter((image) => matchesFilter(image, options.filter, options.now));
     return { ids: sortImages(matching, options.order).map((image) => image.id), total: present.length };
   };
@@ -234,6 +234,53 @@ export function rowHeight(row: StageRow, cardHeight: number): number {
 }
 
 /** The thumbnail to show: p25 (WebP), falling back to p50, then the original. */
-export function thumbnailUrl(image: ImageView): string {
+export function thumbnailUrl(image: StageImage): string {
   return image.urls.p25 || image.urls.p50 || image.urls.org || image.url || '';
+}
+
+/** The space a thumbnail keeps from its box's edges (stage.css, .stage-card-thumb img). */
+export const THUMB_INSET_PX = 16;
+
+export interface CardThumbnail {
+  src: string;
+  /** The variants by pixel width, for the browser to pick one for the screen's density. */
+  srcSet?: string;
+  sizes?: string;
+  /** The size it is drawn at, set before it loads so nothing moves when it arrives. */
+  width?: number;
+  height?: number;
+}
+
+const THUMBNAIL_VARIANTS = ['p5', 'p25', 'p50'] as const;
+
+const variantWidth = (width: number, variant: (typeof THUMBNAIL_VARIANTS)[number]) =>
+  Math.max(1, Math.round((width * VARIANT_PERCENT[variant]) / 100));
+
+/**
+ * A card's picture: the thumbnail's own size shrunk to fit the box (as it always showed), with that size set
+ * on the tag and the 5/25/50 % variants offered, so a small card on a plain screen loads no more than it draws.
+ */
+export function cardThumbnail(image: StageImage, box: { width: number; height: number }): CardThumbnail {
+  const src = thumbnailUrl(image);
+  const { width, height } = image;
+  if (!src || !width || !height) return { src };
+  const ownScale = image.urls.p25
+    ? VARIANT_PERCENT.p25 / 100
+    : image.urls.p50
+      ? VARIANT_PERCENT.p50 / 100
+      : 1;
+  const scale = Math.min(
+    ownScale,
+    (box.width - THUMB_INSET_PX) / width,
+    (box.height - THUMB_INSET_PX) / height,
+  );
+  const drawn = {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+  const candidates = THUMBNAIL_VARIANTS.filter((variant) => image.urls[variant]).map(
+    (variant) => `${image.urls[variant]} ${variantWidth(width, variant)}w`,
+  );
+  if (candidates.length < 2) return { src, ...drawn };
+  return { src, srcSet: candidates.join(', '), sizes: `${drawn.width}px`, ...drawn };
 }

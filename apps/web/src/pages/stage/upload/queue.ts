@@ -77,6 +77,8 @@ export interface UploadQueueDeps {
   register(images: { key: string; name: string }[]): Promise<RegisterAnswer>;
   addVersion(imageId: string, image: { key: string; name: string }): Promise<unknown>;
   lang(): Lang;
+  /** Reads a file before it is sent: the refusal's wording for a type the server would refuse, else null. */
+  checkFile?(file: File): Promise<string | null>;
   concurrency?: number;
   /** After designs or versions were added: the lists that show them are stale. */
   onRegistered?(target: UploadTarget): void;
@@ -131,6 +133,8 @@ export class UploadQueue {
   private readonly registering = new Set<string>();
   /** The storage posts under way, by file: cancelling one aborts its request. */
   private readonly posting = new Map<string, AbortController>();
+  /** Each file's content check, started as it is queued: whether it may be sent. */
+  private readonly checks = new Map<string, Promise<boolean>>();
   private readonly listeners = new Set<() => void>();
   private readonly noticeListeners = new Set<(notice: UploadNotice) => void>();
   private readonly noticed = new Set<string>();
@@ -184,6 +188,7 @@ export class UploadQueue {
       }
       return item;
     });
+    for (const item of added) if (item.status === 'waiting') this.checks.set(item.id, this.check(item.id));
     this.items = [...this.items, ...added];
     // The spec's several-file wording when a batch drops more than one oversized file.
     if (oversized > 1) this.notify({ kind: 'warning', message: codeMessage(Codes.DESIGNS_TOO_LARGE, lang) });
@@ -216,7 +221,10 @@ export class UploadQueue {
   /** Forgets finished files (done, refused, failed); running ones stay. */
   clear() {
     const kept = this.items.filter((item) => !isSettled(item));
-    for (const item of this.items) if (isSettled(item)) this.files.delete(item.id);
+    for (const item of this.items.filter(isSettled)) {
+      this.files.delete(item.id);
+      this.checks.delete(item.id);
+    }
     this.items = kept;
     this.emit();
   }
@@ -259,7 +267,7 @@ export class UploadQueue {
 
   private async upload(id: string) {
     const file = this.files.get(id);
-    if (!file) return;
+    if (!file || !(await (this.checks.get(id) ?? true))) return;
     const cancel = new AbortController();
     this.posting.set(id, cancel);
     try {
@@ -268,6 +276,17 @@ export class UploadQueue {
     } catch (error) {
       if (!cancel.signal.aborted) this.update(id, { ...failure(error, this.deps.lang()), loaded: 0 });
     }
+  }
+
+  /** A file of a type the server refuses is refused here, before a byte is sent; an unreadable one is sent. */
+  private async check(id: string): Promise<boolean> {
+    const file = this.files.get(id);
+    const message = file ? await this.deps.checkFile?.(file).catch(() => null) : null;
+    if (!message) return true;
+    const code = Codes.IMAGE_FORMAT_UNSUPPORTED.code;
+    const item = this.find(id);
+    if (item && !isSettled(item)) this.update(id, { status: 'refused', code, message });
+    return false;
   }
 
   /** Posts one file: a fresh key per try; an expired policy is the one refusal a new token cures. */

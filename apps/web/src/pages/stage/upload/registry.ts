@@ -1,8 +1,9 @@
 import { postToStorage, uploadExists, uploadsApi } from '../../../api/uploads';
-import { currentLang } from '../../../i18n';
+import { currentLang, i18n } from '../../../i18n';
 import { queryClient } from '../../../queryClient';
 import { getToken } from '../../../state/session';
 import { imageDetailKey, stageImagesKey, stageSectorsKey } from '../paths';
+import { unsupportedKindOf } from './precheck';
 import { UploadQueue, type UploadTarget } from './queue';
 import { createTokenCache } from './tokenCache';
 
@@ -35,6 +36,10 @@ export function uploadQueueOf(teamId: string, projectId: string): UploadQueue {
       register: (images) => uploadsApi.register(ref, images),
       addVersion: (imageId, image) => uploadsApi.addVersions(ref, [imageId], [image]),
       lang: currentLang,
+      checkFile: async (file) => {
+        const kind = await unsupportedKindOf(file);
+        return kind ? i18n.t(`stage.unsupported.${kind}`) : null;
+      },
       onRegistered: (target) => invalidateAfterUpload(teamId, projectId, target),
     });
     queues.set(id, queue);

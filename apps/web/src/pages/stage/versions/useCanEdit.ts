@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getProject } from '../../../api/projects';
-import { projectSettingKey } from '../../project-setting/ProjectSettingPage';
+import { projectSettingKey } from '../../project-setting/paths';
 
 /**
  * Whether the caller may change the project's designs: the project card's ability, from the cache the stage
