@@ -10,6 +10,7 @@ import {
   ruleMessage,
   teamNameSchema,
   textSchema,
+  userNameSchema,
 } from './validation.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -35,6 +36,20 @@ describe('validation rules of spec 000 §5', () => {
     expect(firstMessage(teamNameSchema.safeParse('x'.repeat(51)))).toBe('name.length');
     expect(firstMessage(teamNameSchema.safeParse('a b'))).toBe('name.spaces');
     expect(firstMessage(teamNameSchema.safeParse(''))).toBe('name.required');
+  });
+
+  it('keeps the no-space rule for project, folder and group names', () => {
+    expect(nameSchema.safeParse('Homepage-v2').success).toBe(true);
+    expect(firstMessage(nameSchema.safeParse('Home page'))).toBe('name.spaces');
+  });
+
+  it('lets a person be called by a name of several words, trimmed', () => {
+    expect(userNameSchema.parse('Mia Chen')).toBe('Mia Chen');
+    expect(userNameSchema.parse('  Mia Chen ')).toBe('Mia Chen');
+    expect(userNameSchema.safeParse('x'.repeat(50)).success).toBe(true);
+    expect(firstMessage(userNameSchema.safeParse('x'.repeat(51)))).toBe('name.length');
+    expect(firstMessage(userNameSchema.safeParse('   '))).toBe('name.required');
+    expect(firstMessage(userNameSchema.safeParse('Mia\nChen'))).toBe('text.control');
   });
 
   it('words each rule in both languages', () => {

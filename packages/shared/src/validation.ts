@@ -57,7 +57,7 @@ export const passwordSchema = z
   .max(Limits.passwordMaxLength, { message: 'password.length' })
   .refine(noSpaces, { message: 'password.spaces' });
 
-/** A display name or a team name: not empty, at most 50 characters, no spaces. */
+/** The name of a thing (team, project, folder, group, department): not empty, at most 50 characters, no spaces. */
 export const nameSchema = z
   .string()
   .min(1, { message: 'name.required' })
@@ -66,7 +66,19 @@ export const nameSchema = z
   .refine(noControlChars, { message: 'text.control' });
 
 export const teamNameSchema = nameSchema;
-export const userNameSchema = nameSchema;
+
+/**
+ * A person's display name or nickname: people are called "Mia Chen", so spaces between words are allowed
+ * (the no-space rule of spec 000 §5 is for team and object names). Trimmed, one line, 1 to 50 characters.
+ */
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'name.required' })
+  .max(Limits.nameMaxLength, { message: 'name.length' })
+  .refine((value) => noControlChars(value) && !/[\t\n\r]/.test(value), { message: 'text.control' });
+
+export const userNameSchema = personNameSchema;
 
 /** Rule keys (the zod messages above) in both languages, so a form and the API say the same thing. */
 export const ruleMessages: Record<string, { zh: string; en: string }> = {

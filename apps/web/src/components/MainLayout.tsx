@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ItemSidebar } from '../pages/item/sidebar/ItemSidebar';
 import { checkTeamRole } from '../state/roleInfo';
 import { useSession } from '../state/session';
 import { AppHeader } from './AppHeader';
@@ -16,8 +15,11 @@ function useTeamRoleCheck(enabled: boolean) {
   }, [enabled, teamId]);
 }
 
-/** Header on top; on the project pages a 263 px sidebar on the left; the plan-expiry banner below the header. */
-export function MainLayout({ sidebar = false, showTeam = true }: { sidebar?: boolean; showTeam?: boolean }) {
+/**
+ * Header on top; on the project pages a 263 px sidebar on the left (the page's own, given by the router);
+ * the plan-expiry banner below the header.
+ */
+export function MainLayout({ sidebar, showTeam = true }: { sidebar?: ReactNode; showTeam?: boolean }) {
   useTeamRoleCheck(showTeam);
   return (
     <div className="app-shell">
@@ -25,7 +27,7 @@ export function MainLayout({ sidebar = false, showTeam = true }: { sidebar?: boo
       <RealtimeWatch />
       {showTeam ? <ExpiryBanner /> : null}
       <div className="app-body">
-        {sidebar ? <ItemSidebar /> : null}
+        {sidebar}
         <main className="app-main">
           <Outlet />
         </main>

@@ -4,13 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentKeys, commentsApi } from '../api/comments';
 import { formErrorText } from '../forms/errors';
-import { timeAgo } from '../pages/stage/upload/format';
-import { formatTime } from '../pages/team/shared';
 import { queryClient } from '../queryClient';
 import { isCommentMethod, type RealtimeMessage } from '../realtime/message';
 import { messageOfView } from '../realtime/missed';
 import { useLang } from './hooks';
 import { MemberAvatar } from './MemberAvatar';
+import { formatTime, timeAgo } from './time';
 
 /** Answers a comment from its notice (POST project/comment with the notice's comment as parent). */
 function ReplyBox({ view, onDone }: { view: MessageView; onDone: () => void }) {

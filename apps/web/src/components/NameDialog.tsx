@@ -21,6 +21,7 @@ export function NameDialog({
   placeholder,
   testId,
   rules,
+  hint,
   maxLength = Limits.nameMaxLength + 10,
   onSubmit,
   onClose,
@@ -33,6 +34,8 @@ export function NameDialog({
   /** Prefix of the test ids: `<testId>-input`, `<testId>-save`. */
   testId: string;
   rules?: Rule[];
+  /** The help text under the field; the shared name rule's by default, none for names under other rules. */
+  hint?: string;
   maxLength?: number;
   onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
@@ -72,7 +75,12 @@ export function NameDialog({
       okButtonProps={{ 'data-testid': `${testId}-save` }}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
-        <Form.Item name="name" label={label} rules={rules ?? [schemaRule(nameSchema, lang)]}>
+        <Form.Item
+          name="name"
+          label={label}
+          rules={rules ?? [schemaRule(nameSchema, lang)]}
+          extra={rules ? hint : (hint ?? t('common.objectNameRules', { max: Limits.nameMaxLength }))}
+        >
           <Input
             autoFocus
             maxLength={maxLength}

@@ -2,6 +2,7 @@ import { App, Button, Modal, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../queryClient';
+import { isBuilt } from '../state/features';
 import { type LabOptions, useLab, writeLab } from '../state/lab';
 import { clearCachedData } from '../state/storage';
 import './SettingsDialog.css';
@@ -36,7 +37,7 @@ function SwitchRow({
 }
 
 /**
- * The settings dialog of spec 000 §3: the Axure zoom switch, the lab options (ESC on the mark page, traditional
+ * The settings dialog of spec 000 §3: the Axure zoom switch (once Axure prototypes exist), the lab options (ESC on the mark page, traditional
  * box-select, free zoom, performance priority — which reloads the page) and clearing the browser's cached data.
  * The options are kept in the browser (state/lab.ts); clearing the cache keeps the session and preferences.
  */
@@ -72,24 +73,27 @@ export function SettingsDialog({
   };
 
   return (
-    <Modal open={open} title={t('lab.title')} onCancel={onClose} footer={null} width={480} destroyOnHidden>
+    <Modal open={open} title={t('lab.title')} onCancel={onClose} footer={null} width={520} destroyOnHidden>
       <div className="settings-dialog" data-testid="settings-dialog">
-        <section className="settings-section">
-          <h4>{t('lab.general')}</h4>
-          <SwitchRow
-            option="axureZoom"
-            checked={lab.axureZoom}
-            onChange={(on) => writeLab({ axureZoom: on })}
-            hint={t('lab.axureZoomHint')}
-          />
-        </section>
+        {isBuilt('axurePrototypes') ? (
+          <section className="settings-section">
+            <h4>{t('lab.general')}</h4>
+            <SwitchRow
+              option="axureZoom"
+              checked={lab.axureZoom}
+              onChange={(on) => writeLab({ axureZoom: on })}
+              hint={t('lab.axureZoomHint')}
+            />
+          </section>
+        ) : null}
         <section className="settings-section">
           <h4>{t('lab.labTitle')}</h4>
-          <div className="settings-row">
+          <div className="settings-row" data-testid="lab-escOnMark-row">
             <span className="settings-row-text">
               <span>{t('lab.escOnMark')}</span>
             </span>
             <Radio.Group
+              className="settings-row-choice"
               size="small"
               optionType="button"
               value={lab.escOnMark}

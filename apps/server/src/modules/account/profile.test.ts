@@ -91,18 +91,34 @@ describe('password change', () => {
 });
 
 describe('user info', () => {
-  it('changes the own name, and refuses a name with spaces or over 50 characters', async () => {
+  it('changes the own name to one of several words, and refuses an empty one or one over 50 characters', async () => {
     const user = await buildUser(server.ctx);
     const client = asUser(server.app, user.token);
-    expect((await client.put('/api/account/userinfo', { name: 'Ada' })).result.name).toBe('Ada');
-    expect((await client.get('/api/account/userinfo')).result.name).toBe('Ada');
-    expect((await client.put('/api/account/userinfo', { name: 'Ada Lovelace' })).code).toBe(
-      Codes.INVALID_INPUT.code,
+    expect((await client.put('/api/account/userinfo', { name: 'Mia Chen' })).result.name).toBe('Mia Chen');
+    expect((await client.get('/api/account/userinfo')).result.name).toBe('Mia Chen');
+    expect((await client.put('/api/account/userinfo', { nickname: ' Mia C ' })).result.nickname).toBe(
+      'Mia C',
     );
+    expect((await client.put('/api/account/userinfo', { name: '   ' })).code).toBe(Codes.INVALID_INPUT.code);
     expect((await client.put('/api/account/userinfo', { name: 'x'.repeat(51) })).code).toBe(
       Codes.INVALID_INPUT.code,
     );
-    expect((await client.get('/api/account/userinfo')).result.name).toBe('Ada');
+    expect((await client.get('/api/account/userinfo')).result.name).toBe('Mia Chen');
+  });
+
+  it('lets an admin give a member a team nickname of several words', async () => {
+    const team = await buildTeam(server.ctx);
+    const member = await addMember(server.ctx, team, 'member');
+    const answer = await asUser(server.app, team.owner.token).put('/api/account/team_settings', {
+      team_id: team.id,
+      user_id: member.id,
+      nickname: 'Mia Chen',
+    });
+    expect(answer.code).toBe('00000');
+    const own = await asUser(server.app, member.token).get(
+      `/api/account/user_in_team_nickname?team_id=${team.id}`,
+    );
+    expect(own.result.nickname).toBe('Mia Chen');
   });
 });
 

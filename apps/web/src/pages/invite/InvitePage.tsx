@@ -10,6 +10,7 @@ import { type InviteParams, teamsApi } from '../../api/teams';
 import { useLang, usePageTitle } from '../../components/hooks';
 import { Logo } from '../../components/Logo';
 import { MemberAvatar } from '../../components/MemberAvatar';
+import { roleLabel } from '../../components/roles';
 import { TeamAvatar } from '../../components/TeamList';
 import { formErrorText } from '../../forms/errors';
 import { schemaRule } from '../../forms/rules';
@@ -17,7 +18,6 @@ import { queryClient } from '../../queryClient';
 import { loginPath, Paths, teamIdOf } from '../../state/redirect';
 import { clearSession, getSession, setTeams, useSession } from '../../state/session';
 import { switchTeam } from '../../state/teamSwitch';
-import { roleLabel } from '../team/shared';
 
 const INVITE_EXPIRED = Codes.INVITE_EXPIRED.code;
 const INVITE_INVALID = Codes.INVITE_INVALID.code;

@@ -105,7 +105,7 @@ export function CreateProjectDialog({
   };
 
   const takenText = codeMessage(Codes.PROJECT_NAME_EXISTS, lang);
-  // Empty is allowed (the server picks 未命名); anything typed follows the shared name rules.
+  // Empty is allowed (the server picks the default name); anything typed follows the shared name rules.
   const optionalName: FormRule = {
     validator: async (_rule, value: string | undefined) => {
       const key = value ? ruleKeyFor(nameSchema, value) : null;
@@ -134,7 +134,7 @@ export function CreateProjectDialog({
         <Form.Item
           name="name"
           label={t('projects.name')}
-          extra={t('projects.nameHint')}
+          extra={t('projects.nameHint', { max: Limits.nameMaxLength })}
           validateStatus={taken ? 'error' : undefined}
           help={taken ? <span data-testid="project-name-taken">{takenText}</span> : undefined}
           rules={[optionalName]}

@@ -1,4 +1,4 @@
-import { Codes, type ProjectTab } from '@ferry/shared';
+import { Codes, isContributor, type ProjectTab } from '@ferry/shared';
 import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export function ProjectList({
   const [params, setParams] = useSearchParams();
   useSession();
   const role = findTeam(teamId)?.role.type;
-  const canCreate = Boolean(role) && role !== 'onlooker';
+  const canCreate = role !== undefined && isContributor(role);
   const wantedTab = params.get('tab');
   const tab: ProjectTab = isProjectTab(wantedTab) ? wantedTab : 'all';
   const [sort, setSort] = useRememberedSort();

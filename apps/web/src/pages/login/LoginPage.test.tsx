@@ -1,66 +1,74 @@
 import '../../test/setup';
-import { ruleMessage } from '@ferry/shared';
+import { Codes, codeMessage, ruleMessage } from '@ferry/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../state/session';
-import { buildLogin } from '../../test/fixtures';
-import { envelope, ok, stubFetch } from '../../test/http';
 import { renderApp } from '../../test/render';
+import { callAs, createTeam, newAccount, type SeededUser, unique, useRealServer } from '../../test/server';
+
+const seen = useRealServer();
 
 function fill(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }
 
+function signInWith(email: string, password: string) {
+  fill('login-email', email);
+  fill('login-password', password);
+  fireEvent.click(screen.getByTestId('login-submit'));
+}
+
+/** The token the page kept opens a session on the server for `user`. */
+async function expectSignedInAs(user: SeededUser) {
+  const token = getSession().token;
+  expect(token).toBeTruthy();
+  const summary = await callAs<{ user: { id: string } }>({ token: token! }, 'GET', 'account/login');
+  expect(summary.user.id).toBe(user.userId);
+}
+
 describe('sign-in page', () => {
   it('refuses a malformed e-mail with the shared rule message and calls nothing', async () => {
-    const seen = stubFetch(() => ok({}));
     renderApp('/user/login');
-    fill('login-email', 'not-an-email');
-    fill('login-password', 'whatever1');
-    fireEvent.click(screen.getByTestId('login-submit'));
+    signInWith('not-an-email', 'whatever1');
     expect(await screen.findByText(ruleMessage('email.invalid', 'en-US'))).toBeTruthy();
     expect(seen).toHaveLength(0);
   });
 
-  it('shows the server message when the server refuses', async () => {
-    stubFetch(() => envelope('10002', 'Wrong e-mail or password, you can also try 9 times'));
+  it('shows the server message for a wrong password and keeps no session', async () => {
+    const ada = await newAccount('Ada');
     renderApp('/user/login');
-    fill('login-email', 'ada@example.com');
-    fill('login-password', 'wrong-pass');
-    fireEvent.click(screen.getByTestId('login-submit'));
+    signInWith(ada.email, 'wrong-pass1');
     const error = await screen.findByTestId('login-error');
-    expect(error.textContent).toContain('Wrong e-mail or password, you can also try 9 times');
+    expect(error.textContent).toContain(codeMessage(Codes.WRONG_PASSWORD, 'en-US'));
     expect(getSession().token).toBeNull();
   });
 
-  it('signs in and goes to the redirecturl', async () => {
-    const seen = stubFetch((req) => (req.path === '/api/account/login' ? ok(buildLogin()) : ok({})));
+  it('signs in with the e-mail trimmed and lower-cased, and goes to the redirecturl', async () => {
+    const ada = await newAccount('Ada');
     const app = renderApp(`/user/login?redirecturl=${encodeURIComponent('/user/info')}`);
-    fill('login-email', ' Ada@Example.com ');
-    fill('login-password', 'correct-horse');
-    fireEvent.click(screen.getByTestId('login-submit'));
+    signInWith(` ${ada.email.toUpperCase()} `, ada.password);
     await waitFor(() => expect(app.location()).toBe('/user/info'));
-    expect(seen[0].body).toEqual({ email: 'ada@example.com', password: 'correct-horse' });
-    expect(getSession().token).toBe('tok-123');
+    expect(seen.find((req) => req.path === '/api/account/login')?.body).toEqual({
+      email: ada.email,
+      password: ada.password,
+    });
+    await expectSignedInAs(ada);
   });
 
-  it('signs in and opens the saved team project list', async () => {
-    stubFetch((req) => (req.path === '/api/account/login' ? ok(buildLogin()) : ok({})));
+  it('signs in and opens the team project list', async () => {
+    const ada = await newAccount('Ada');
+    const team = await createTeam(ada, unique('Alpha'));
     const app = renderApp('/user/login');
-    fill('login-email', 'ada@example.com');
-    fill('login-password', 'correct-horse');
-    fireEvent.click(screen.getByTestId('login-submit'));
-    await waitFor(() => expect(app.location()).toBe('/item?fid=all&tid=team-a'));
+    signInWith(ada.email, ada.password);
+    await waitFor(() => expect(app.location()).toBe(`/item?fid=all&tid=${team.id}`));
     expect(await screen.findByTestId('item-empty')).toBeTruthy();
-    expect(screen.getByTestId('header-team-name').textContent).toBe('Alpha');
+    expect(screen.getByTestId('header-team-name').textContent).toBe(team.name);
   });
 
   it('sends a user without teams to team creation', async () => {
-    stubFetch(() => ok(buildLogin({ teams: [], team_status: null })));
+    const ada = await newAccount('Ada');
     const app = renderApp('/user/login');
-    fill('login-email', 'ada@example.com');
-    fill('login-password', 'correct-horse');
-    fireEvent.click(screen.getByTestId('login-submit'));
+    signInWith(ada.email, ada.password);
     await waitFor(() => expect(app.location()).toBe('/item/team/create?new=true'));
     expect(await screen.findByTestId('team-name-input')).toBeTruthy();
   });
@@ -86,39 +94,56 @@ describe('route guard', () => {
 });
 
 describe('sign-up page', () => {
-  it('refuses a short password and a different confirmation with the shared rule messages', async () => {
-    const seen = stubFetch(() => ok({}));
-    renderApp('/user/register');
-    fill('register-email', 'ada@example.com');
-    fill('register-name', 'Ada');
-    fill('register-password', 'short');
-    fill('register-confirm', 'other');
+  function register(email: string, name: string, password: string, confirm = password) {
+    fill('register-email', email);
+    fill('register-name', name);
+    fill('register-password', password);
+    fill('register-confirm', confirm);
     fireEvent.click(screen.getByTestId('register-submit'));
+  }
+
+  it('refuses a short password and a different confirmation with the shared rule messages', async () => {
+    renderApp('/user/register');
+    register('ada@example.com', 'Ada', 'short', 'other');
     expect(await screen.findByText(ruleMessage('password.length', 'en-US'))).toBeTruthy();
     expect(await screen.findByText(ruleMessage('password.mismatch', 'en-US'))).toBeTruthy();
     expect(seen).toHaveLength(0);
   });
 
-  it('refuses a name with spaces in Chinese when the interface is Chinese', async () => {
+  it('refuses a password with spaces in Chinese when the interface is Chinese', async () => {
     window.localStorage.setItem('lang', 'zh-CN');
     const { setLang } = await import('../../i18n');
     await setLang('zh-CN');
-    stubFetch(() => ok({}));
     renderApp('/user/register');
     fill('register-email', 'ada@example.com');
     fill('register-name', 'Ada Lovelace');
+    fill('register-password', 'pass word1');
     fireEvent.click(screen.getByTestId('register-submit'));
-    expect(await screen.findByText(ruleMessage('name.spaces', 'zh-CN'))).toBeTruthy();
+    expect(await screen.findByText(ruleMessage('password.spaces', 'zh-CN'))).toBeTruthy();
+    expect(screen.queryByText(ruleMessage('name.spaces', 'zh-CN'))).toBeNull();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('registers, signs in at once and goes on to team creation', async () => {
+    const email = `${unique('grace')}@example.com`;
+    const app = renderApp('/user/register');
+    register(email, 'Grace', 'password1');
+    await waitFor(() => expect(app.location()).toBe('/item/team/create?new=true'));
+    const summary = await callAs<{ user: { email: string; name: string } }>(
+      { token: getSession().token! },
+      'GET',
+      'account/login',
+    );
+    expect(summary.user).toMatchObject({ email, name: 'Grace' });
   });
 
   it('shows the server message for a taken e-mail', async () => {
-    stubFetch(() => envelope('19002', 'Account already registered'));
+    const ada = await newAccount('Ada');
     renderApp('/user/register');
-    fill('register-email', 'ada@example.com');
-    fill('register-name', 'Ada');
-    fill('register-password', 'password1');
-    fill('register-confirm', 'password1');
-    fireEvent.click(screen.getByTestId('register-submit'));
-    expect((await screen.findByTestId('register-error')).textContent).toContain('Account already registered');
+    register(ada.email, 'Ada', 'password1');
+    expect((await screen.findByTestId('register-error')).textContent).toContain(
+      codeMessage(Codes.ACCOUNT_REGISTERED, 'en-US'),
+    );
+    expect(getSession().token).toBeNull();
   });
 });

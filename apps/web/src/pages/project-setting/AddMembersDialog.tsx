@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { projectSettingsApi } from '../../api/projectSettings';
 import { teamsApi } from '../../api/teams';
 import { MemberAvatar } from '../../components/MemberAvatar';
+import { useRoleLabel } from '../../components/roles';
 import { formErrorText } from '../../forms/errors';
 import { queryClient } from '../../queryClient';
-import { teamKeys, useRoleLabel } from '../team/shared';
+import { teamKeys } from '../../state/teamQueries';
 import { type ProjectRef, settingKeys } from './shared';
 
 /** The most team members one search shows (the team member call's page limit). */

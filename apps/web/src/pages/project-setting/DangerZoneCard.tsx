@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { projectKeys, quitProject } from '../../api/projects';
 import { DeleteProjectDialog } from '../../components/DeleteProjectDialog';
+import { useFailureToast } from '../../components/useFailureToast';
 import { queryClient } from '../../queryClient';
 import { itemPath } from '../../state/redirect';
-import { useFailureToast } from '../team/shared';
 import { refOf, useProjectActor } from './shared';
 
 /** Leaving the project (someone added to it) and deleting it (those who may, after typing its name). */

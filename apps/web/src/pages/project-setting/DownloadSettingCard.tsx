@@ -4,8 +4,8 @@ import { App, Button, Card, Radio, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DownloadSetting, type DownloadType, projectSettingsApi } from '../../api/projectSettings';
+import { useFailureToast } from '../../components/useFailureToast';
 import { queryClient } from '../../queryClient';
-import { useFailureToast } from '../team/shared';
 import { settingKeys, useProjectMembers } from './shared';
 
 /**

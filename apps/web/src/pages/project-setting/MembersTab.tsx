@@ -1,23 +1,17 @@
-import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
-import type { ProjectCard, ProjectMember, ProjectRoleValue, TeamRole } from '@ferry/shared';
+import { UserAddOutlined } from '@ant-design/icons';
+import type { ProjectCard, ProjectMember, ProjectRoleValue } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Dropdown, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { App, Button, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { projectSettingsApi } from '../../api/projectSettings';
-import { MemberAvatar } from '../../components/MemberAvatar';
-import { RemoveMemberButton } from '../../components/RemoveMemberButton';
+import { emailColumn, MemberTable } from '../../components/MemberTable';
+import { RoleMenu } from '../../components/RoleMenu';
+import { useRoleLabel } from '../../components/roles';
+import { useFailureToast } from '../../components/useFailureToast';
 import { queryClient } from '../../queryClient';
-import { rowAttributes, useFailureToast, useRoleLabel } from '../team/shared';
 import { AddMembersDialog } from './AddMembersDialog';
 import { refOf, settingKeys, useProjectActor, useProjectMembers } from './shared';
-
-const ROLE_COLORS: Record<TeamRole, string> = {
-  superadmin: 'gold',
-  admin: 'blue',
-  member: 'green',
-  onlooker: 'default',
-};
 
 /**
  * The project's members (GET project/project_user): avatar, name, team role, project role and e-mail. What a
@@ -29,7 +23,7 @@ export function MembersTab({ project }: { project: ProjectCard }) {
   const { message } = App.useApp();
   const failure = useFailureToast(message);
   const roleLabel = useRoleLabel();
-  const { userId, roles } = useProjectActor(project);
+  const { roles } = useProjectActor(project);
   const members = useProjectMembers(project);
   const [adding, setAdding] = useState(false);
   const key = settingKeys.members(project.team_id, project.project_id);
@@ -57,60 +51,7 @@ export function MembersTab({ project }: { project: ProjectCard }) {
     onError: failure,
   });
 
-  const roleCell = (member: ProjectMember) => {
-    const tag = (
-      <Tag color={ROLE_COLORS[member.project_role]} variant="filled" data-testid="member-project-role">
-        {roleLabel(member.project_role)}
-      </Tag>
-    );
-    const offered = member.abilities.can_change_role
-      ? roles.filter((role) => role !== member.project_role)
-      : [];
-    if (offered.length === 0) return tag;
-    return (
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: roles.map((role) => ({
-            key: role,
-            label: <span data-testid={`project-role-option-${role}`}>{roleLabel(role)}</span>,
-          })),
-          selectedKeys: [member.project_role],
-          onClick: ({ key: role }) => {
-            if (role !== member.project_role) changeRole.mutate({ member, role: role as ProjectRoleValue });
-          },
-        }}
-      >
-        <Button
-          type="text"
-          size="small"
-          className="member-role-trigger"
-          loading={changeRole.isPending && changeRole.variables?.member.user_id === member.user_id}
-          data-testid="member-project-role-trigger"
-        >
-          {tag}
-          <DownOutlined />
-        </Button>
-      </Dropdown>
-    );
-  };
-
   const columns: TableColumnsType<ProjectMember> = [
-    {
-      key: 'name',
-      title: t('members.name'),
-      width: 240,
-      render: (_value, member) => (
-        <div className="member-cell">
-          <MemberAvatar name={member.name} color={member.color} />
-          <span className="member-cell-name" data-testid="member-name">
-            {member.name}
-            {member.remark ? <span className="muted"> ({member.remark})</span> : null}
-            {member.user_id === userId ? <span className="member-cell-you">{t('members.you')}</span> : null}
-          </span>
-        </div>
-      ),
-    },
     {
       key: 'teamRole',
       title: t('projectSetting.teamRole'),
@@ -129,25 +70,17 @@ export function MembersTab({ project }: { project: ProjectCard }) {
             </Tag>
           </Tooltip>
         ) : (
-          roleCell(member)
+          <RoleMenu
+            current={member.project_role}
+            offered={member.abilities.can_change_role ? roles : []}
+            onPick={(role) => changeRole.mutate({ member, role })}
+            pending={changeRole.isPending && changeRole.variables?.member.user_id === member.user_id}
+            testId="member-project-role"
+            optionTestId="project-role-option"
+          />
         ),
     },
-    { key: 'email', title: t('members.email'), dataIndex: 'email', ellipsis: true },
-    {
-      key: 'actions',
-      title: t('members.actions'),
-      align: 'right',
-      width: 100,
-      render: (_value, member) =>
-        member.abilities.can_remove ? (
-          <RemoveMemberButton
-            title={t('projectSetting.removeTitle', { name: member.name })}
-            description={t('projectSetting.removeText')}
-            testId="project-member-remove"
-            onConfirm={() => remove.mutateAsync(member)}
-          />
-        ) : null,
-    },
+    emailColumn(t('members.email')),
   ];
 
   const list = members.data ?? [];
@@ -171,15 +104,21 @@ export function MembersTab({ project }: { project: ProjectCard }) {
           </Button>
         ) : null}
       </div>
-      <Table<ProjectMember>
+      <MemberTable<ProjectMember>
         className="project-members-table"
-        rowKey="user_id"
+        members={list}
         columns={columns}
-        dataSource={list}
+        nameNote={(member) => (member.remark ? <span className="muted"> ({member.remark})</span> : null)}
+        removal={{
+          allowed: (member) => member.abilities.can_remove,
+          title: (member) => t('projectSetting.removeTitle', { name: member.name }),
+          description: t('projectSetting.removeText'),
+          testId: 'project-member-remove',
+          onConfirm: (member) => remove.mutateAsync(member),
+        }}
         loading={members.isPending}
-        pagination={false}
-        onRow={(member) => rowAttributes('project-member-row', { 'data-user-id': member.user_id })}
-        locale={{ emptyText: members.isError ? t('common.loadFailed') : t('members.empty') }}
+        failed={members.isError}
+        rowTestId="project-member-row"
       />
       <AddMembersDialog
         project={refOf(project)}

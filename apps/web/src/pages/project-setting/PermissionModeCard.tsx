@@ -4,8 +4,8 @@ import { App, Card, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { updateProject } from '../../api/projects';
+import { useFailureToast } from '../../components/useFailureToast';
 import { itemPath } from '../../state/redirect';
-import { useFailureToast } from '../team/shared';
 import { useProjectActor } from './shared';
 
 /**

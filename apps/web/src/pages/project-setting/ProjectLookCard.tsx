@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { projectSettingsApi } from '../../api/projectSettings';
 import { useLang } from '../../components/hooks';
-import { useFailureToast } from '../team/shared';
+import { useFailureToast } from '../../components/useFailureToast';
 import { COVER_TYPES, coverProblem, refOf } from './shared';
 
 const PALETTE = Object.entries(BACKGROUND_THEMES);

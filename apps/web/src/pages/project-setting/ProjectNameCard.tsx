@@ -4,9 +4,9 @@ import { App, Button, Card, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { updateProject } from '../../api/projects';
 import { useLang } from '../../components/hooks';
+import { formatTime } from '../../components/time';
 import { formErrorText } from '../../forms/errors';
 import { schemaRule } from '../../forms/rules';
-import { formatTime } from '../team/shared';
 
 /**
  * The project's name under the shared rules (not empty, at most 50 characters, no spaces); a name taken in the

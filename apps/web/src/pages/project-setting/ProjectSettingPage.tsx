@@ -8,23 +8,21 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/errors';
 import { getProject, projectKeys } from '../../api/projects';
 import { usePageTitle } from '../../components/hooks';
+import { useRoleLabel } from '../../components/roles';
 import { queryClient } from '../../queryClient';
+import { isBuilt } from '../../state/features';
 import { itemPath, teamIdOf } from '../../state/redirect';
 import { findTeam, getSession, useSession } from '../../state/session';
 import { switchTeam } from '../../state/teamSwitch';
-import { useRoleLabel } from '../team/shared';
 import { DangerZoneCard } from './DangerZoneCard';
 import { DownloadSettingCard } from './DownloadSettingCard';
 import { MembersTab } from './MembersTab';
 import { PermissionModeCard } from './PermissionModeCard';
 import { ProjectLookCard } from './ProjectLookCard';
 import { ProjectNameCard } from './ProjectNameCard';
+import { projectSettingKey } from './paths';
 
-/** The route of spec 001 §2 and the address of one project's settings. */
-export const PROJECT_SETTING_PATH = '/item/project/setting';
-export function projectSettingPath(teamId: string, projectId: string): string {
-  return `${PROJECT_SETTING_PATH}?${new URLSearchParams({ tid: teamId, pid: projectId }).toString()}`;
-}
+export { PROJECT_SETTING_PATH, projectSettingKey, projectSettingPath } from './paths';
 
 export const PROJECT_SETTING_TABS = ['basic', 'members'] as const;
 type SettingTab = (typeof PROJECT_SETTING_TABS)[number];
@@ -35,9 +33,6 @@ const MISSING_CODES: readonly string[] = [
   Codes.TEAM_NOT_FOUND.code,
   Codes.NOT_FOUND.code,
 ];
-
-export const projectSettingKey = (teamId: string, projectId: string) =>
-  ['team', teamId, 'project', projectId, 'card'] as const;
 
 /** A full-page answer instead of the settings: no such project, no permission, or a failed load. */
 function Unavailable({ error, teamId, onRetry }: { error: unknown; teamId: string; onRetry: () => void }) {
@@ -198,7 +193,7 @@ export function ProjectSettingPage() {
                   <ProjectNameCard project={card} onChange={onChange} />
                   <ProjectLookCard project={card} onChange={onChange} />
                   <PermissionModeCard project={card} onChange={onChange} />
-                  <DownloadSettingCard project={card} />
+                  {isBuilt('documents') ? <DownloadSettingCard project={card} /> : null}
                   <DangerZoneCard project={card} />
                 </div>
               ),

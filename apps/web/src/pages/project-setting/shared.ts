@@ -1,11 +1,4 @@
-import {
-  DesignLimits,
-  PROJECT_ROLES,
-  type ProjectCard,
-  type ProjectRoleValue,
-  projectActorRank,
-  projectRoleRank,
-} from '@ferry/shared';
+import { assignableProjectRoles, canQuitProject, DesignLimits, type ProjectCard } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
 import { projectSettingsApi } from '../../api/projectSettings';
 import { findTeam, useSession } from '../../state/session';
@@ -41,25 +34,15 @@ export function coverProblem(file: Pick<File, 'type' | 'size' | 'name'>): 'type'
   return null;
 }
 
-/** The project roles an actor of this rank may give: only those below their own (spec 001 §6). */
-export function assignableRoles(actorRank: number): ProjectRoleValue[] {
-  return PROJECT_ROLES.filter((role) => projectRoleRank(role) < actorRank);
-}
-
-/**
- * What the caller is in this project: their team role (from the session's teams), their rank over its members
- * as the server counts it, and so the roles they may give.
- */
+/** What the caller is in this project: their team role (from the session's teams), the roles they may give. */
 export function useProjectActor(project: ProjectCard) {
   const { userId } = useSession();
   const teamRole = findTeam(project.team_id)?.role.type ?? 'onlooker';
-  const rank = projectActorRank(teamRole, project.project_role, project.abilities.can_manage);
   return {
     userId,
     teamRole,
-    roles: project.abilities.can_manage ? assignableRoles(rank) : [],
-    /** Someone added to the project may leave it; the super admin is in every project and cannot. */
-    canQuit: project.project_role !== null && teamRole !== 'superadmin',
+    roles: assignableProjectRoles(teamRole, project.project_role, project.abilities.can_manage),
+    canQuit: canQuitProject(teamRole, project.project_role),
   };
 }
 

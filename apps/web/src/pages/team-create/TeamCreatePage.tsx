@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { teamNameSchema } from '@ferry/shared';
+import { Limits, teamNameSchema } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -53,7 +53,12 @@ export function TeamCreatePage() {
           }}
           onValuesChange={() => error && setError(null)}
         >
-          <Form.Item name="name" label={t('team.name')} rules={[schemaRule(teamNameSchema, lang)]}>
+          <Form.Item
+            name="name"
+            label={t('team.name')}
+            rules={[schemaRule(teamNameSchema, lang)]}
+            extra={t('common.objectNameRules', { max: Limits.nameMaxLength })}
+          >
             <Input data-testid="team-name-input" placeholder={t('team.namePlaceholder')} autoFocus />
           </Form.Item>
           {error ? <Alert className="settings-alert" type="error" showIcon title={error} /> : null}

@@ -6,8 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { teamsApi } from '../../api/teams';
 import { useLang } from '../../components/hooks';
 import { MemberAvatar } from '../../components/MemberAvatar';
+import { useRoleLabel } from '../../components/roles';
+import { rowAttributes } from '../../components/tableRows';
+import { formatTime } from '../../components/time';
+import { useFailureToast } from '../../components/useFailureToast';
 import { queryClient } from '../../queryClient';
-import { formatTime, refreshPeople, rowAttributes, teamKeys, useFailureToast, useRoleLabel } from './shared';
+import { refreshPeople, teamKeys } from '../../state/teamQueries';
 
 const STATE_COLORS: Record<TeamApply['state'], string> = {
   pending: 'processing',

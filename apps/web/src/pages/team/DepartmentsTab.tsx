@@ -9,6 +9,7 @@ import {
 import {
   DEFAULT_DEPARTMENT_NAME,
   type Department,
+  Limits,
   nameSchema,
   type TeamInfo,
   UNGROUPED_DEPARTMENT,
@@ -20,9 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { type DepartmentChange, teamsApi } from '../../api/teams';
 import { useLang } from '../../components/hooks';
 import { MemberAvatar } from '../../components/MemberAvatar';
+import { useFailureToast } from '../../components/useFailureToast';
 import { schemaRule } from '../../forms/rules';
 import { queryClient } from '../../queryClient';
-import { refreshPeople, teamKeys, useFailureToast } from './shared';
+import { refreshPeople, teamKeys } from '../../state/teamQueries';
 
 const isUngrouped = (department: Department) =>
   department.type === 'ungrouped' || department.id === UNGROUPED_DEPARTMENT.id;
@@ -80,7 +82,12 @@ function RenameDialog({
       forceRender
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={({ name }) => onSave(name.trim())}>
-        <Form.Item name="name" label={t('departments.name')} rules={[schemaRule(nameSchema, lang)]}>
+        <Form.Item
+          name="name"
+          label={t('departments.name')}
+          rules={[schemaRule(nameSchema, lang)]}
+          extra={t('common.objectNameRules', { max: Limits.nameMaxLength })}
+        >
           <Input data-testid="dept-rename-input" autoFocus />
         </Form.Item>
       </Form>

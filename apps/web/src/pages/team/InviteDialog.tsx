@@ -1,22 +1,23 @@
 import { CopyOutlined, LinkOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
-import { emailSchema, type TeamInfo } from '@ferry/shared';
+import { assignableRoles, emailSchema, type TeamInfo } from '@ferry/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Radio, Space, Switch, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AssignableRole, type EmailInviteResult, teamsApi } from '../../api/teams';
 import { useLang } from '../../components/hooks';
+import { useRoleLabel } from '../../components/roles';
+import { formatTime } from '../../components/time';
+import { useFailureToast } from '../../components/useFailureToast';
 import { formErrorText } from '../../forms/errors';
 import { queryClient } from '../../queryClient';
-import { formatTime, refreshPeople, teamKeys, useFailureToast, useRoleLabel } from './shared';
+import { refreshPeople, teamKeys } from '../../state/teamQueries';
 
 const MAX_EMAILS = 20;
 
-/** Roles an inviter may offer: onlooker and member for admins, and admin too for the super admin. */
+/** Roles an inviter may offer, the lowest first (the order the choice reads in). */
 export function invitableRoles(team: Pick<TeamInfo, 'role'>): AssignableRole[] {
-  if (team.role.type === 'superadmin') return ['onlooker', 'member', 'admin'];
-  if (team.role.type === 'admin') return ['onlooker', 'member'];
-  return [];
+  return assignableRoles(team.role.type).reverse();
 }
 
 /** Splits what was typed into addresses: commas, semicolons, spaces and new lines all separate. */

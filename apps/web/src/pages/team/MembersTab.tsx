@@ -1,23 +1,17 @@
-import { DownOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Limits, type TeamInfo, type TeamMember, type TeamRole } from '@ferry/shared';
+import { EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Limits, type TeamInfo, type TeamMember } from '@ferry/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Dropdown, Input, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AssignableRole, teamsApi } from '../../api/teams';
-import { MemberAvatar } from '../../components/MemberAvatar';
-import { RemoveMemberButton } from '../../components/RemoveMemberButton';
-import { useSession } from '../../state/session';
+import { emailColumn, MemberTable } from '../../components/MemberTable';
+import { RoleMenu } from '../../components/RoleMenu';
+import { useRoleLabel } from '../../components/roles';
+import { useFailureToast } from '../../components/useFailureToast';
+import { refreshPeople, teamKeys } from '../../state/teamQueries';
 import { InviteDialog } from './InviteDialog';
 import { NicknameDialog } from './NicknameDialog';
-import { refreshPeople, rowAttributes, teamKeys, useFailureToast, useRoleLabel } from './shared';
-
-const ROLE_COLORS: Record<TeamRole, string> = {
-  superadmin: 'gold',
-  admin: 'blue',
-  member: 'green',
-  onlooker: 'default',
-};
 
 /**
  * Members (spec 000 §3, §6): avatar, name, team nickname, e-mail, role and department, searched and
@@ -29,7 +23,6 @@ export function MembersTab({ team }: { team: TeamInfo }) {
   const { message } = App.useApp();
   const failure = useFailureToast(message);
   const roleLabel = useRoleLabel();
-  const { userId } = useSession();
   const teamId = team.id;
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
@@ -68,20 +61,6 @@ export function MembersTab({ team }: { team: TeamInfo }) {
 
   const columns: TableColumnsType<TeamMember> = [
     {
-      key: 'name',
-      title: t('members.name'),
-      width: 220,
-      render: (_value, member) => (
-        <div className="member-cell">
-          <MemberAvatar name={member.name} color={member.color} avatar={member.avatar} />
-          <span className="member-cell-name" data-testid="member-name">
-            {member.name}
-            {member.user_id === userId ? <span className="member-cell-you">{t('members.you')}</span> : null}
-          </span>
-        </div>
-      ),
-    },
-    {
       key: 'remark',
       title: t('members.nickname'),
       width: 160,
@@ -102,46 +81,21 @@ export function MembersTab({ team }: { team: TeamInfo }) {
         </span>
       ),
     },
-    { key: 'email', title: t('members.email'), dataIndex: 'email', ellipsis: true },
+    emailColumn(t('members.email')),
     {
       key: 'role',
       title: t('members.role'),
       width: 150,
-      render: (_value, member) => {
-        const roles = member.abilities.can_change_role ? member.abilities.assignable_roles : [];
-        const label = (
-          <Tag color={ROLE_COLORS[member.role.type]} variant="filled" data-testid="member-role">
-            {roleLabel(member.role.type)}
-          </Tag>
-        );
-        if (roles.length === 0) return label;
-        return (
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              selectedKeys: [member.role.type],
-              items: roles.map((role) => ({
-                key: role,
-                label: <span data-testid={`role-option-${role}`}>{roleLabel(role)}</span>,
-              })),
-              onClick: ({ key }) => {
-                if (key !== member.role.type) changeRole.mutate({ member, role: key as AssignableRole });
-              },
-            }}
-          >
-            <Button
-              type="text"
-              size="small"
-              className="member-role-trigger"
-              data-testid="member-role-trigger"
-              loading={changeRole.isPending && changeRole.variables?.member.user_id === member.user_id}
-            >
-              {label}
-              <DownOutlined />
-            </Button>
-          </Dropdown>
-        );
-      },
+      render: (_value, member) => (
+        <RoleMenu
+          current={member.role.type}
+          offered={member.abilities.can_change_role ? member.abilities.assignable_roles : []}
+          onPick={(role) => changeRole.mutate({ member, role: role as AssignableRole })}
+          pending={changeRole.isPending && changeRole.variables?.member.user_id === member.user_id}
+          testId="member-role"
+          optionTestId="role-option"
+        />
+      ),
     },
     {
       key: 'department',
@@ -150,21 +104,6 @@ export function MembersTab({ team }: { team: TeamInfo }) {
       render: (_value, member) => (
         <span data-testid="member-department">{member.department?.name || t('departments.ungrouped')}</span>
       ),
-    },
-    {
-      key: 'actions',
-      title: t('members.actions'),
-      align: 'right',
-      width: 100,
-      render: (_value, member) =>
-        member.abilities.can_remove ? (
-          <RemoveMemberButton
-            title={t('members.removeTitle', { name: member.name })}
-            description={t('members.removeText')}
-            testId="member-remove"
-            onConfirm={() => remove.mutateAsync(member)}
-          />
-        ) : null,
     },
   ];
 
@@ -196,13 +135,19 @@ export function MembersTab({ team }: { team: TeamInfo }) {
           </Button>
         ) : null}
       </div>
-      <Table<TeamMember>
-        rowKey="user_id"
+      <MemberTable<TeamMember>
+        members={members.data?.list ?? []}
         columns={columns}
-        dataSource={members.data?.list ?? []}
+        removal={{
+          allowed: (member) => member.abilities.can_remove,
+          title: (member) => t('members.removeTitle', { name: member.name }),
+          description: t('members.removeText'),
+          testId: 'member-remove',
+          onConfirm: (member) => remove.mutateAsync(member),
+        }}
         loading={members.isPending || members.isPlaceholderData}
-        onRow={(member) => rowAttributes('member-row', { 'data-user-id': member.user_id })}
-        locale={{ emptyText: members.isError ? t('common.loadFailed') : t('members.empty') }}
+        failed={members.isError}
+        rowTestId="member-row"
         pagination={{
           current: page,
           pageSize: Limits.teamUserPageSize,

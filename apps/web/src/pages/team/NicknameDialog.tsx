@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { teamsApi } from '../../api/teams';
 import { queryClient } from '../../queryClient';
-import { teamKeys } from './shared';
+import { teamKeys } from '../../state/teamQueries';
 
 /**
  * The team nickname of a member (PUT account/team_settings). A second change within 24 h answers

@@ -4,15 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { teamsApi } from '../../api/teams';
 import { usePageTitle } from '../../components/hooks';
+import { useRoleLabel } from '../../components/roles';
 import { TeamAvatar } from '../../components/TeamList';
 import { useTeamsQuery } from '../../state/queries';
 import { teamCreatePath } from '../../state/redirect';
 import { findTeam, useSession } from '../../state/session';
+import { teamKeys } from '../../state/teamQueries';
 import { AppliesTab } from './AppliesTab';
 import { DepartmentsTab } from './DepartmentsTab';
 import { MembersTab } from './MembersTab';
 import { SettingsTab } from './SettingsTab';
-import { teamKeys, useRoleLabel } from './shared';
 
 export const TEAM_TABS = ['members', 'departments', 'applies', 'settings'] as const;
 export type TeamTab = (typeof TEAM_TABS)[number];

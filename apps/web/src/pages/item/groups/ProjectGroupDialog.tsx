@@ -161,7 +161,11 @@ export function ProjectGroupDialog({
           <div className="group-dialog-error" role="alert" data-testid="group-new-error">
             {newNameError}
           </div>
-        ) : null}
+        ) : (
+          <div className="muted group-dialog-hint" data-testid="group-new-hint">
+            {t('common.objectNameRules', { max: Limits.nameMaxLength })}
+          </div>
+        )}
       </div>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { isContributor } from '@ferry/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Dropdown, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -7,10 +8,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { groupKeys, type ProjectGroup, projectGroupsApi } from '../../../api/projectGroups';
 import { projectKeys } from '../../../api/projects';
 import { NameDialog } from '../../../components/NameDialog';
+import { useFailureToast } from '../../../components/useFailureToast';
 import { queryClient } from '../../../queryClient';
 import { ALL_FOLDER, itemPath, Paths } from '../../../state/redirect';
 import { findTeam, useSession } from '../../../state/session';
-import { useFailureToast } from '../../team/shared';
 import { SidebarRow } from '../sidebar/SidebarRow';
 
 /** The project list filtered by one group: /item?tid=…&fid=all&gid=… */
@@ -37,7 +38,7 @@ export function refreshGroups(teamId: string): void {
 function useCanEditGroups(teamId: string | undefined): boolean {
   useSession();
   const role = findTeam(teamId)?.role.type;
-  return Boolean(role) && role !== 'onlooker';
+  return role !== undefined && isContributor(role);
 }
 
 type Naming = { kind: 'create' } | { kind: 'rename'; group: ProjectGroup } | null;

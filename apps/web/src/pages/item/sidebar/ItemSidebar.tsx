@@ -8,6 +8,7 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import type { FolderNode } from '@ferry/shared';
+import { isContributor } from '@ferry/shared';
 import { Button, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +85,7 @@ export function ItemSidebar() {
   const { team } = useSession();
   const teamId = team?.team_id ?? '';
   const role = findTeam(teamId)?.role.type;
-  const canEdit = Boolean(role) && role !== 'onlooker';
+  const canEdit = role !== undefined && isContributor(role);
   const tree = useFolderTree(teamId || undefined);
   const folderActions = useFolderActions(teamId);
   const actions = canEdit ? folderActions : null;

@@ -19,8 +19,8 @@ import {
   updateFolderOrder,
 } from '../../../api/projects';
 import { NameDialog } from '../../../components/NameDialog';
+import { useFailureToast } from '../../../components/useFailureToast';
 import { itemPath } from '../../../state/redirect';
-import { useFailureToast } from '../../team/shared';
 import { FolderPickerDialog } from '../FolderPickerDialog';
 import {
   canHoldSubfolder,
