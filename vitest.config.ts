@@ -26,6 +26,8 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          // One real server for the tests whose behaviour crosses the API (src/test/server.ts).
+          globalSetup: ['src/test/server-global-setup.ts'],
           testTimeout: 20_000,
         },
       },

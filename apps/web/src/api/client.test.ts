@@ -7,6 +7,18 @@ import { applyLogin, getSession } from '../state/session';
 import { StorageKeys } from '../state/storage';
 import { buildLogin } from '../test/fixtures';
 import { envelope, ok, stubFetch } from '../test/http';
+import { createProject } from '../test/seed';
+import {
+  callAs,
+  changePasswordElsewhere,
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../test/server';
 import { ApiError, type ClientUi, REACTIONS, request, setClientUi } from './client';
 
 interface Recorded {
@@ -39,48 +51,55 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to be refused');
 }
 
+const seen = useRealServer();
+
+/** A user signed in here whose session the server has since ended (signed out on another tab). */
+async function endedSession() {
+  const login = await signInHere(await newAccount('Ada'));
+  await callAs(login, 'PUT', 'account/login?code=10031');
+  return login;
+}
+
 const en = (entry: (typeof Codes)[keyof typeof Codes]) => codeMessage(entry, 'en-US');
 
 describe('API client: envelopes and headers', () => {
   it('answers `result` of a success envelope, and `data` under the data prefixes', async () => {
-    stubFetch((req) => {
-      if (req.path === '/api/account/userinfo') return ok({ id: 'u1', name: 'Ada' });
-      if (req.path === '/api/pangu/onboarding/guide')
-        return envelope('00000', 'success', ['a', 'b'], 200, 'data');
-      if (req.path === '/api/msg_center/option_log/add')
-        return envelope('00000', 'success', { n: 1 }, 200, 'data');
-      return envelope('19007', 'Not found');
-    });
-    await expect(request('GET', 'account/userinfo')).resolves.toEqual({ id: 'u1', name: 'Ada' });
-    await expect(request('GET', '/pangu/onboarding/guide')).resolves.toEqual(['a', 'b']);
-    await expect(request('POST', 'msg_center/option_log/add', { body: {} })).resolves.toEqual({ n: 1 });
+    const ada = await newAccount('Ada');
+    await signInHere(ada);
+    await expect(request('GET', 'account/userinfo')).resolves.toMatchObject({ id: ada.userId, name: 'Ada' });
+    await expect(request('GET', '/msg_center/messages/unread')).resolves.toMatchObject({ unread: 0 });
   });
 
   it('treats a numeric code 0 as success', async () => {
+    // Older gateways answer a numeric 0; this server always answers '00000'.
     stubFetch(() => new Response(JSON.stringify({ code: 0, msg: 'ok', result: 7 }), { status: 200 }));
     await expect(request('GET', 'account/userinfo')).resolves.toBe(7);
   });
 
   it('sends the token as Basic base64(token + ":"), the UI language, JSON bodies and query strings', async () => {
-    applyLogin(buildLogin({ token: 'secret-token' }));
-    const seen = stubFetch(() => ok({}));
-    await request('PUT', 'account/user_settings', {
-      body: { web_main: '{}' },
-      query: { a: 1, skip: undefined },
-    });
+    const ada = await newAccount('Ada');
+    const { token } = await signInHere(ada);
+    const web_main = JSON.stringify({ teamStatus: { folderId: 'all' } });
+    await request('PUT', 'account/user_settings', { body: { web_main }, query: { a: 1, skip: undefined } });
     const [req] = seen;
     expect(req.method).toBe('PUT');
     expect(req.url).toBe('/api/account/user_settings?a=1');
-    expect(req.headers.authorization).toBe(`Basic ${btoa('secret-token:')}`);
-    expect(atob(req.headers.authorization.slice('Basic '.length))).toBe('secret-token:');
+    expect(req.headers.authorization).toBe(`Basic ${btoa(`${token}:`)}`);
+    expect(atob(req.headers.authorization.slice('Basic '.length))).toBe(`${token}:`);
     expect(req.headers['accept-language']).toBe('en-US');
     expect(req.headers['content-type']).toBe('application/json');
-    expect(req.body).toEqual({ web_main: '{}' });
+    expect(req.body).toEqual({ web_main });
+    // The server took the call as Ada's.
+    const stored = await callAs<{ web_main: string }>(
+      ada,
+      'GET',
+      'account/user_settings?settings_type=web_main',
+    );
+    expect(stored.web_main).toBe(web_main);
   });
 
   it('sends no Authorization header without a session', async () => {
-    const seen = stubFetch(() => ok({}));
-    await request('GET', 'account/public_key');
+    await expect(request('GET', 'account/public_key')).resolves.toMatchObject({ algorithm: 'RSA-OAEP-256' });
     expect(seen[0].headers.authorization).toBeUndefined();
   });
 });
@@ -92,30 +111,26 @@ describe('API client: the code → reaction table', () => {
   });
 
   it('rejects a domain error with the server code and message and shows nothing itself', async () => {
-    stubFetch(() =>
-      envelope('10002', 'Wrong e-mail or password, you can also try 9 times', { remaining_tries: 9 }),
-    );
+    const ada = await newAccount('Ada');
     const error = await rejection(
-      request('POST', 'account/login', { body: { email: 'a@b.co', password: 'x' } }),
+      request('POST', 'account/login', { body: { email: ada.email, password: 'wrong-pass1' } }),
     );
-    expect(error.code).toBe('10002');
-    expect(error.message).toBe('Wrong e-mail or password, you can also try 9 times');
-    expect(error.payload).toEqual({ remaining_tries: 9 });
+    expect(error.code).toBe(Codes.WRONG_PASSWORD.code);
+    expect(error.message).toContain(en(Codes.WRONG_PASSWORD));
     expect(error.handled).toBe(false);
     expect(ui.toasts).toEqual([]);
     expect(ui.alerts).toEqual([]);
   });
 
   it('HTTP 401: a "login status expired" dialog whose button signs out to the sign-in screen', async () => {
-    applyLogin(buildLogin());
+    const { token } = await endedSession();
     window.location.hash = '#/item?fid=all&tid=team-a';
-    stubFetch(() => envelope(Codes.SESSION_EXPIRED.code, 'expired', undefined, 401));
     const error = await rejection(request('GET', 'account/userinfo'));
     expect(error.status).toBe(401);
     expect(error.handled).toBe(true);
     expect(ui.alerts).toHaveLength(1);
     expect(ui.alerts[0].content).toBe(en(Codes.SESSION_EXPIRED));
-    expect(getSession().token).toBe('tok-123');
+    expect(getSession().token).toBe(token);
 
     ui.alerts[0].onOk();
     expect(getSession().token).toBeNull();
@@ -126,45 +141,66 @@ describe('API client: the code → reaction table', () => {
   });
 
   it('shows one dialog for several 401s at once', async () => {
-    applyLogin(buildLogin());
-    stubFetch(() => envelope(Codes.SESSION_EXPIRED.code, 'expired', undefined, 401));
-    await Promise.allSettled([request('GET', 'a'), request('GET', 'b'), request('GET', 'c')]);
+    await endedSession();
+    await Promise.allSettled([
+      request('GET', 'account/userinfo'),
+      request('GET', 'account/user_teams'),
+      request('GET', 'account/login'),
+    ]);
     expect(ui.alerts).toHaveLength(1);
   });
 
   it('leaves a 401 alone on the invitation page', async () => {
+    await endedSession();
     window.location.hash = '#/user/invite?inviteSign=x';
-    stubFetch(() => envelope(Codes.SESSION_EXPIRED.code, 'expired', undefined, 401));
     const error = await rejection(request('GET', 'account/userinfo'));
+    expect(error.status).toBe(401);
     expect(error.handled).toBe(false);
     expect(ui.alerts).toEqual([]);
   });
 
-  it('HTTP 419 and 420: "logged in elsewhere" and "password changed" dialogs with re-login', async () => {
+  it('HTTP 420: a password changed on another device ends this session with a re-login dialog', async () => {
+    const ada = await newAccount('Ada');
+    await signInHere(ada);
+    await changePasswordElsewhere(ada, 'Other-pass2');
+    const error = await rejection(request('GET', 'account/userinfo'));
+    expect(error.status).toBe(420);
+    expect(ui.alerts[0].content).toBe(en(Codes.PASSWORD_CHANGED));
+    expect(ui.alerts[0].okText).toBe('Log in again');
+    ui.alerts[0].onOk();
+    expect(ui.navigations[0]).toMatch(/^\/user\/login\?type=autologout/);
+  });
+
+  it('HTTP 419: a "logged in elsewhere" dialog with re-login', async () => {
     applyLogin(buildLogin());
-    stubFetch((req) =>
-      req.path.endsWith('/elsewhere')
-        ? envelope(Codes.LOGGED_IN_ELSEWHERE.code, 'x', undefined, 419)
-        : envelope(Codes.PASSWORD_CHANGED.code, 'x', undefined, 420),
-    );
-    await rejection(request('GET', 'elsewhere'));
+    // No call of this server ends a session as "signed in elsewhere" on demand.
+    stubFetch(() => envelope(Codes.LOGGED_IN_ELSEWHERE.code, 'x', undefined, 419));
+    await rejection(request('GET', 'account/userinfo'));
     expect(ui.alerts[0].content).toBe(en(Codes.LOGGED_IN_ELSEWHERE));
     ui.alerts[0].onOk();
     expect(ui.navigations[0]).toMatch(/^\/user\/login\?type=autologout/);
-
-    applyLogin(buildLogin());
-    await rejection(request('GET', 'changed'));
-    expect(ui.alerts[1].content).toBe(en(Codes.PASSWORD_CHANGED));
-    expect(ui.alerts[1].okText).toBe('Log in again');
   });
 
-  it('HTTP 418 goes to the no-permission screen', async () => {
-    stubFetch(() => envelope(Codes.NOT_ALLOWED.code, 'no', undefined, 418));
-    await rejection(request('GET', 'project/x'));
+  it('HTTP 418: a project of the team kept to its own members goes to the no-permission screen', async () => {
+    const [olga, ada] = await Promise.all([newAccount('Olga'), newAccount('Ada')]);
+    const team = await createTeam(olga, unique('Nova'));
+    await joinByLink(ada, await inviteLink(olga, team.id));
+    const projectId = await createProject(olga, team.id, 'Secret');
+    await callAs(olga, 'PUT', 'project/project_info', {
+      team_id: team.id,
+      project_id: projectId,
+      permission_mode: 'B',
+    });
+    await signInHere(ada);
+    const error = await rejection(
+      request('GET', 'project/project_info', { query: { team_id: team.id, project_id: projectId } }),
+    );
+    expect(error.status).toBe(418);
     expect(ui.navigations).toEqual(['/noPermissions']);
   });
 
   it("-11111: a 'system busy' toast on writes only", async () => {
+    // The server failing is not an answer it gives on demand.
     stubFetch(() => envelope(Codes.SYSTEM_BUSY.code, 'busy', undefined, 500));
     const read = await rejection(request('GET', 'account/userinfo'));
     expect(read.code).toBe('-11111');
@@ -179,6 +215,7 @@ describe('API client: the code → reaction table', () => {
   });
 
   it('10075: an "insufficient permission" toast, and the call still rejects', async () => {
+    // Answered by the permission service of the full platform, not by any call of this server.
     stubFetch(() => envelope('10075', 'stale'));
     const error = await rejection(request('GET', 'account/team/t1'));
     expect(error.code).toBe('10075');
@@ -190,6 +227,7 @@ describe('API client: the code → reaction table', () => {
   it('19004 disabled account: a warning, then sign-out after 3 s', async () => {
     vi.useFakeTimers();
     applyLogin(buildLogin());
+    // Accounts are disabled by an operator, not through the API.
     stubFetch(() => envelope('19004', 'disabled'));
     await rejection(request('POST', 'account/login', { body: {} }));
     expect(ui.toasts).toEqual([
@@ -205,6 +243,7 @@ describe('API client: the code → reaction table', () => {
   it('a failed connection shows the disconnected banner, and the next answer the connected one for 3 s', async () => {
     vi.useFakeTimers();
     let down = true;
+    // A network that is down, then back.
     stubFetch(() => {
       if (down) throw new TypeError('Failed to fetch');
       return ok({});
@@ -224,14 +263,15 @@ describe('API client: the code → reaction table', () => {
   it('checks the server again on its own while disconnected', async () => {
     vi.useFakeTimers();
     let down = true;
-    const seen = stubFetch(() => {
+    // A network that is down, then back: timed by the fake clock, not by a real server.
+    const checks = stubFetch(() => {
       if (down) throw new TypeError('Failed to fetch');
       return ok({ public_key: 'k' });
     });
     await rejection(request('GET', 'account/userinfo'));
     down = false;
     await vi.advanceTimersByTimeAsync(3000);
-    expect(seen.at(-1)?.path).toBe('/api/account/public_key');
+    expect(checks.at(-1)?.path).toBe('/api/account/public_key');
     expect(getNetworkStatus()).toBe('reconnected');
   });
 

@@ -1,14 +1,34 @@
 import '../test/setup';
+import { Codes, codeMessage, type ProjectCard } from '@ferry/shared';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../App';
 import { buildProjectCard } from '../test/fixtures';
-import { envelope, ok, type SeenRequest, stubFetch } from '../test/http';
+import type { SeenRequest } from '../test/http';
+import { createProject } from '../test/seed';
+import {
+  answerTo,
+  createTeam,
+  newAccount,
+  type SeededUser,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../test/server';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 
-const project = buildProjectCard('p-1', 'Checkout');
+const seen = useRealServer();
 
-function show() {
+/** Ada's project Checkout, as the project list shows its card, with Ada signed in here. */
+async function adasProject() {
+  const ada = await newAccount('Ada');
+  const team = await createTeam(ada, unique('Alpha'));
+  const projectId = await createProject(ada, team.id, 'Checkout');
+  await signInHere(ada);
+  return { ada, project: buildProjectCard(projectId, 'Checkout', { team_id: team.id }) };
+}
+
+function show(project: ProjectCard) {
   const onDeleted = vi.fn();
   const onClose = vi.fn();
   render(
@@ -22,12 +42,14 @@ function show() {
 const button = () => screen.getByTestId('project-delete-confirm') as HTMLButtonElement;
 const type = (value: string) =>
   fireEvent.change(screen.getByTestId('project-delete-name'), { target: { value } });
-const deletes = (seen: SeenRequest[]) => seen.filter((req) => req.method === 'DELETE');
+const deletes = (requests: SeenRequest[]) => requests.filter((req) => req.method === 'DELETE');
+const projectInfo = (user: SeededUser, project: ProjectCard) =>
+  answerTo(user, 'GET', `project/project_info?team_id=${project.team_id}&project_id=${project.id}`);
 
 describe('the delete-project dialog', () => {
   it('enables the red button only on the exact name, then deletes with it', async () => {
-    const seen = stubFetch(() => ok(null));
-    const { onDeleted, onClose } = show();
+    const { ada, project } = await adasProject();
+    const { onDeleted, onClose } = show(project);
     expect(button().disabled).toBe(true);
     for (const near of ['Check', 'checkout', 'Checkout ', ' Checkout']) {
       type(near);
@@ -40,15 +62,26 @@ describe('the delete-project dialog', () => {
     expect(onClose).toHaveBeenCalled();
     expect(deletes(seen)).toHaveLength(1);
     expect(deletes(seen)[0].path).toBe('/api/project/project_info');
-    expect(deletes(seen)[0].body).toEqual({ team_id: 'team-a', project_id: 'p-1', p_name: 'Checkout' });
+    expect(deletes(seen)[0].body).toEqual({
+      team_id: project.team_id,
+      project_id: project.id,
+      p_name: 'Checkout',
+    });
+    expect((await projectInfo(ada, project)).code).not.toBe('00000');
   });
 
-  it("shows the server's refusal and stays open", async () => {
-    stubFetch(() => envelope('19035', 'The project name does not match'));
-    const { onDeleted } = show();
+  it("shows the server's refusal and stays open (the project was deleted meanwhile)", async () => {
+    const { ada, project } = await adasProject();
+    const gone = await answerTo(ada, 'DELETE', 'project/project_info', {
+      team_id: project.team_id,
+      project_id: project.id,
+      p_name: 'Checkout',
+    });
+    expect(gone.code).toBe('00000');
+    const { onDeleted } = show(project);
     type('Checkout');
     fireEvent.click(button());
-    expect(await screen.findByText('The project name does not match')).toBeTruthy();
+    expect(await screen.findByText(codeMessage(Codes.PROJECT_NOT_FOUND, 'en-US'))).toBeTruthy();
     expect(onDeleted).not.toHaveBeenCalled();
     expect(screen.getByTestId('project-delete-dialog')).toBeTruthy();
   });

@@ -2,7 +2,8 @@ import '../test/setup';
 import type { MessageView } from '@ferry/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRealtimeDefaults, stopRealtime } from '../realtime/connection';
+import { stagePath } from '../pages/stage/paths';
+import { realtimeSocket, setRealtimeDefaults, stopRealtime } from '../realtime/connection';
 import {
   commentNotice,
   ManualClock,
@@ -11,10 +12,25 @@ import {
   type TestRealtimeServer,
 } from '../realtime/testing';
 import { clearToasts } from '../realtime/toasts';
-import { applyLogin } from '../state/session';
+import { applyLogin, getSession } from '../state/session';
+import { switchTeam } from '../state/teamSwitch';
 import { buildLogin, buildProjectCard, buildTeam } from '../test/fixtures';
 import { envelope, ok, type SeenRequest, stubFetch } from '../test/http';
 import { renderApp } from '../test/render';
+import { addProjectMember, comment, createProject, uploadDesign } from '../test/seed';
+import {
+  callAs,
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  serverUrl,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../test/server';
+
+const seenByApp = useRealServer();
 
 /** The app with its real-time connection to a `/ws` server on a real port. */
 let server: TestRealtimeServer;
@@ -45,50 +61,27 @@ function signIn(): SeenRequest[] {
   });
 }
 
-beforeEach(async () => {
-  inbox = [];
-  clock = new ManualClock();
-  server = await startRealtimeServer({ token: 'tok-123' });
-  setRealtimeDefaults({ url: server.url, clock });
-});
-
-afterEach(async () => {
-  stopRealtime();
-  setRealtimeDefaults({});
-  clearToasts();
-  await server.close();
-});
-
 // The first render of the whole app loads every page's module: on a busy machine that takes a while.
 const connected = () => waitFor(() => expect(server.clients()).toHaveLength(1), { timeout: 15_000 });
 
-describe('real-time notices in the app (spec 002 §4)', () => {
-  it('a mention shows a toast top right; "view" opens the comment in this tab', async () => {
-    const seen = signIn();
-    const app = renderApp('/user/info');
-    await connected();
-    expect(server.frames[0]).toEqual({ type: 'auth', token: 'tok-123' });
+afterEach(() => {
+  stopRealtime();
+  setRealtimeDefaults({});
+  clearToasts();
+});
 
-    server.event(commentNotice({ teamId: 'team-a', projectId: 'p1' }));
-    const toast = await screen.findByTestId('notice-toast');
-    expect(toast.textContent).toContain('New comment');
-    expect(toast.textContent).toContain('Please align the total');
-    fireEvent.click(within(toast).getByTestId('notice-toast-view'));
-    await waitFor(() =>
-      expect(app.location()).toBe(
-        '/item/project/detailDetach?project_id=p1&tid=team-a&pid=p1&image_id=img-1&version_id=v1&comment_id=c1',
-      ),
-    );
-    expect(screen.queryByTestId('notice-toast')).toBeNull();
-    await waitFor(() =>
-      expect(
-        seen.filter((req) => req.path === '/api/msg_center/option_log/add').map((req) => req.body),
-      ).toEqual([
-        { action: 'show', method: 'addNewComment', event_id: 'e-1', team_id: 'team-a' },
-        { action: 'view', method: 'addNewComment', event_id: 'e-1', team_id: 'team-a' },
-      ]),
-    );
+/**
+ * A socket server the test drives, for what the real server does not do on demand: drop every connection,
+ * send a method this client does not know, or seven notices at once.
+ */
+describe('real-time notices in the app, from a socket the test controls', () => {
+  beforeEach(async () => {
+    inbox = [];
+    clock = new ManualClock();
+    server = await startRealtimeServer({ token: 'tok-123' });
+    setRealtimeDefaults({ url: server.url, clock });
   });
+  afterEach(() => server.close());
 
   it('never shows more than 5 toasts; close removes one', async () => {
     signIn();
@@ -129,25 +122,6 @@ describe('real-time notices in the app (spec 002 §4)', () => {
     expect((await screen.findByTestId('notice-toast')).textContent).toContain('Answered while you were away');
   });
 
-  it('removal from the project on screen takes the whole screen; its button returns to the project list', async () => {
-    signIn();
-    const app = renderApp('/item/project/setting?tid=team-a&pid=p1');
-    await connected();
-    await waitFor(() =>
-      expect(server.frames).toContainEqual({ type: 'watch', teamId: 'team-a', projectId: 'p1' }),
-    );
-    server.event(
-      commentNotice({ method: 'removeProjectMemeber', projectName: 'Checkout', fromUserName: 'Bella' }),
-    );
-    const tip = await screen.findByTestId('team-event-tip');
-    expect(tip.getAttribute('data-kind')).toBe('projectRemoved');
-    expect(tip.textContent).toContain('Bella removed you from the project "Checkout"');
-    expect(screen.queryByTestId('notice-toast')).toBeNull();
-    fireEvent.click(screen.getByTestId('team-event-action'));
-    await waitFor(() => expect(app.location()).toBe('/item?fid=all&tid=team-a'));
-    expect(screen.queryByTestId('team-event-tip')).toBeNull();
-  });
-
   it('an unknown method is logged as an error and shows nothing', async () => {
     signIn();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -158,5 +132,67 @@ describe('real-time notices in the app (spec 002 §4)', () => {
     expect((await screen.findByTestId('notice-toast')).textContent).toContain('After the unknown one');
     expect(screen.getAllByTestId('notice-toast')).toHaveLength(1);
     expect(logged).toHaveBeenCalledWith('unknown notification method', 'launchRocket');
+  });
+});
+
+/** Ada, signed in here, member of Olga's project with one design, connected to the real server's socket. */
+async function adaConnected(path: (ids: { teamId: string; projectId: string }) => string) {
+  const [ada, olga] = await Promise.all([newAccount('Ada'), newAccount('Olga')]);
+  const team = await createTeam(olga, unique('Nova'));
+  await joinByLink(ada, await inviteLink(olga, team.id));
+  const projectId = await createProject(olga, team.id, unique('Shop'));
+  await addProjectMember(olga, team.id, projectId, ada.userId);
+  const design = { teamId: team.id, projectId, imageId: await uploadDesign(olga, team.id, projectId) };
+  await signInHere(ada);
+  await switchTeam(
+    getSession().teams.find((known) => known.id === team.id),
+    { navigate: false },
+  );
+  setRealtimeDefaults({ url: `${serverUrl().replace(/^http/, 'ws')}/ws` });
+  const app = renderApp(path({ teamId: team.id, projectId }));
+  await waitFor(() => expect(realtimeSocket()?.state).toBe('open'));
+  return { ada, olga, design, app };
+}
+
+describe('real-time notices in the app (spec 002 §4), from the real server', () => {
+  it('a mention shows a toast top right; "view" opens the comment in this tab and both are logged', async () => {
+    const { olga, design, app } = await adaConnected(() => '/user/info');
+    const mention = await comment(olga, design, 'Please align the total', [getSession().userId!]);
+
+    const toast = await screen.findByTestId('notice-toast');
+    expect(toast.textContent).toContain('Olg… mentioned you');
+    expect(toast.textContent).toContain('Please align the total');
+    fireEvent.click(within(toast).getByTestId('notice-toast-view'));
+    await waitFor(() => expect(app.location()).toMatch(/^\/item\/project\/detailDetach\?/));
+    const opened = new URLSearchParams(app.location().split('?')[1]);
+    expect(opened.get('image_id')).toBe(design.imageId);
+    expect(opened.get('comment_id')).toBe(mention.id);
+    expect(screen.queryByTestId('notice-toast')).toBeNull();
+    await waitFor(() =>
+      expect(
+        seenByApp
+          .filter((req) => req.path === '/api/msg_center/option_log/add')
+          .map((req) => req.body as { action: string; method: string; team_id: string }),
+      ).toEqual([
+        expect.objectContaining({ action: 'show', method: 'addNewComment', team_id: design.teamId }),
+        expect.objectContaining({ action: 'view', method: 'addNewComment', team_id: design.teamId }),
+      ]),
+    );
+  });
+
+  it('removal from the project on screen takes the whole screen; its button returns to the project list', async () => {
+    const { olga, design, app } = await adaConnected(({ teamId, projectId }) => stagePath(teamId, projectId));
+    await callAs(olga, 'DELETE', 'project/project_user', {
+      team_id: design.teamId,
+      project_id: design.projectId,
+      user_id: getSession().userId,
+    });
+    const tip = await screen.findByTestId('team-event-tip');
+    expect(tip.getAttribute('data-kind')).toBe('projectRemoved');
+    expect(tip.textContent).toContain('Olga removed you from the project');
+    expect(screen.queryByTestId('notice-toast')).toBeNull();
+    fireEvent.click(screen.getByTestId('team-event-action'));
+    await waitFor(() => expect(app.location()).toBe(`/item?fid=all&tid=${design.teamId}`));
+    expect(screen.queryByTestId('team-event-tip')).toBeNull();
   });
 });

@@ -3,30 +3,55 @@ import { Codes, codeMessage } from '@ferry/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REACTIONS, request } from '../api/client';
-import { applyLogin, getSession } from '../state/session';
+import { queryClient } from '../queryClient';
+import { getSession } from '../state/session';
 import { getTeamEvent } from '../state/teamEvents';
-import { buildLogin, buildTeam } from '../test/fixtures';
-import { envelope, ok, type SeenRequest, stubFetch } from '../test/http';
+import { switchTeam } from '../state/teamSwitch';
 import { renderApp } from '../test/render';
+import {
+  callAs,
+  createTeam,
+  encryptForServer,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../test/server';
 
-const alpha = buildTeam('team-a', 'Alpha', 'member');
-const beta = buildTeam('team-b', 'Beta', 'admin');
+const seen = useRealServer();
+/**
+ * Every call about the lost team is refused the same way and raises the tip again; a person reads the tip
+ * before pressing its button, by which time those calls are answered.
+ */
+const settled = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
 const en = (entry: (typeof Codes)[keyof typeof Codes]) => codeMessage(entry, 'en-US');
 
-function serve(options: { refusal: string; remaining: ReturnType<typeof buildTeam>[] }) {
-  const login = buildLogin({ teams: [alpha, beta] });
-  applyLogin(login);
-  let gone = false;
-  return stubFetch((req: SeenRequest) => {
-    if (req.path === '/api/account/login')
-      return ok({ user: login.user, teams: login.teams, team_status: login.team_status });
-    if (req.path === '/api/account/user_teams') return ok(gone ? options.remaining : login.teams);
-    if (req.path === '/api/account/team_users') {
-      gone = true;
-      return envelope(options.refusal, options.refusal === '19013' ? en(Codes.REMOVED_FROM_TEAM) : 'x');
-    }
-    return ok({});
-  });
+/**
+ * Ada, signed in here with Olga's team Beta open; `ownTeam` gives her a team of her own, Alpha, too.
+ * `leave` is what then happens to Beta on Olga's side.
+ */
+async function adaInBeta(options: { ownTeam: boolean }) {
+  const [ada, olga] = await Promise.all([newAccount('Ada'), newAccount('Olga')]);
+  const alpha = options.ownTeam ? await createTeam(ada, unique('Alpha')) : null;
+  const beta = await createTeam(olga, unique('Beta'));
+  await joinByLink(ada, await inviteLink(olga, beta.id, 'admin'));
+  await signInHere(ada);
+  await switchTeam(
+    getSession().teams.find((team) => team.id === beta.id),
+    { navigate: false },
+  );
+  const remove = () =>
+    callAs(olga, 'DELETE', 'account/remove_member', { team_id: beta.id, user_id: ada.userId });
+  const dissolve = async () =>
+    callAs(olga, 'DELETE', 'account/team', {
+      team_id: beta.id,
+      name: beta.name,
+      password: await encryptForServer(olga.password),
+    });
+  return { ada, alpha, beta, remove, dissolve };
 }
 
 describe('team events (spec 000 §4)', () => {
@@ -36,34 +61,44 @@ describe('team events (spec 000 §4)', () => {
     expect(REACTIONS['60001']).toMatchObject({ kind: 'toast', level: 'warning', durationMs: 5000 });
   });
 
-  it('19013 rejects the call as handled and raises the "removed" event', async () => {
-    stubFetch(() => envelope('19013', 'You were removed from the team'));
-    await expect(request('GET', 'account/team_users')).rejects.toMatchObject({
-      code: '19013',
-      handled: true,
-    });
+  it('a call about a team the user was removed from rejects as handled and raises the "removed" event', async () => {
+    const { beta, remove } = await adaInBeta({ ownTeam: false });
+    await remove();
+    await expect(request('GET', 'account/team_users', { query: { team_id: beta.id } })).rejects.toMatchObject(
+      {
+        code: Codes.REMOVED_FROM_TEAM.code,
+        handled: true,
+      },
+    );
     expect(getTeamEvent()).toEqual({ kind: 'removed' });
   });
 
   it('removed: a full-screen tip whose button opens the first remaining team', async () => {
-    const seen = serve({ refusal: '19013', remaining: [beta] });
+    const { alpha, remove } = await adaInBeta({ ownTeam: true });
+    await remove();
     const app = renderApp('/item/team');
     const tip = await screen.findByTestId('team-event-tip');
     expect(tip.getAttribute('data-kind')).toBe('removed');
-    expect(tip.textContent).toContain('You were removed from the team');
+    expect(tip.textContent).toContain(en(Codes.REMOVED_FROM_TEAM));
+    await settled();
     fireEvent.click(screen.getByTestId('team-event-action'));
-    await waitFor(() => expect(app.location()).toBe('/item?fid=all&tid=team-b'));
+    await waitFor(() => expect(app.location()).toBe(`/item?fid=all&tid=${alpha!.id}`));
     expect(screen.queryByTestId('team-event-tip')).toBeNull();
-    expect(getSession().team?.team_id).toBe('team-b');
+    expect(getSession().team?.team_id).toBe(alpha!.id);
     expect(seen.filter((req) => req.path === '/api/account/user_teams').length).toBeGreaterThan(0);
   });
 
   it('dissolved: the tip says so, and without teams left its button opens team creation', async () => {
-    serve({ refusal: '19014', remaining: [] });
-    const app = renderApp('/item/team');
+    const { dissolve } = await adaInBeta({ ownTeam: false });
+    const app = renderApp('/user/info');
+    await screen.findByTestId('info-name-input');
+    // Dissolved while the page is open: the next call about the team says so.
+    await dissolve();
+    await app.router.navigate('/item/team');
     const tip = await screen.findByTestId('team-event-tip');
     expect(tip.getAttribute('data-kind')).toBe('dissolved');
     expect(tip.textContent).toContain('The team has been dissolved');
+    await settled();
     fireEvent.click(screen.getByTestId('team-event-action'));
     await waitFor(() => expect(app.location()).toBe('/item/team/create?new=true'));
     expect(screen.queryByTestId('team-event-tip')).toBeNull();
@@ -71,17 +106,12 @@ describe('team events (spec 000 §4)', () => {
   });
 
   it('the session check shows the removed tip when the stored team is no longer among the teams', async () => {
-    const login = buildLogin({ teams: [alpha, beta] });
-    applyLogin(login);
-    stubFetch((req) => {
-      if (req.path === '/api/account/login')
-        return ok({ user: login.user, teams: [beta], team_status: null });
-      if (req.path === '/api/account/user_teams') return ok([beta]);
-      return ok({});
-    });
-    const app = renderApp('/item?fid=all&tid=team-a');
+    const { alpha, beta, remove } = await adaInBeta({ ownTeam: true });
+    await remove();
+    const app = renderApp(`/item?fid=all&tid=${beta.id}`);
     expect((await screen.findByTestId('team-event-tip')).getAttribute('data-kind')).toBe('removed');
+    await settled();
     fireEvent.click(screen.getByTestId('team-event-action'));
-    await waitFor(() => expect(app.location()).toBe('/item?fid=all&tid=team-b'));
+    await waitFor(() => expect(app.location()).toBe(`/item?fid=all&tid=${alpha!.id}`));
   });
 });

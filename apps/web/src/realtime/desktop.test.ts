@@ -42,6 +42,8 @@ const notice = (fields: Partial<RealtimeMessage> = {}) =>
 
 beforeEach(() => {
   applyLogin(buildLogin({ teams: [buildTeam('team-a', 'Alpha')] }));
+  // Only the calls a notice causes on the side (its operation log, the saved team) reach the network here;
+  // their answers are not read, and the fixture teams exist on no server.
   stubFetch(() => ok({}));
   FakeNotification.permission = 'granted';
   FakeNotification.answer = 'granted';

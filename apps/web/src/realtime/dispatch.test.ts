@@ -1,5 +1,6 @@
 import '../test/setup';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TeamInfo } from '@ferry/shared';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commentKeys } from '../api/comments';
 import { queryClient } from '../queryClient';
 import { getMessageDots, reloadMessageDots } from '../state/messageDots';
@@ -8,6 +9,7 @@ import { StorageKeys } from '../state/storage';
 import { getTeamEvent } from '../state/teamEvents';
 import { buildLogin, buildTeam } from '../test/fixtures';
 import { envelope, ok, type SeenRequest, stubFetch } from '../test/http';
+import { callAs, newAccount } from '../test/server';
 import { handleNotice } from './dispatch';
 import { normaliseMessage, type RealtimeMessage } from './message';
 import { commentNotice } from './testing';
@@ -16,33 +18,26 @@ import { clearToasts, getToasts } from './toasts';
 const alpha = buildTeam('team-a', 'Alpha', 'member');
 const beta = buildTeam('team-b', 'Beta', 'member');
 
-const templates = {
-  addNewComment: {
-    kind: 'new_comment',
-    title: { 'zh-CN': '{username} 发表了新评论', 'en-US': '{username} commented' },
-    mentionTitle: { 'zh-CN': '{username} 在评论中@了你', 'en-US': '{username} mentioned you' },
-    text: { 'zh-CN': '{content}', 'en-US': '{content}' },
-  },
-  changeProjectMember: {
-    kind: 'project_adjusted',
-    title: { 'zh-CN': '项目调整', 'en-US': 'Project role changed' },
-    text: {
-      'zh-CN': '{username} 将你在项目「{projectName}」的角色调整为{role}',
-      'en-US': '{username} changed your role in the project "{projectName}" to {role}',
-    },
-  },
-};
+/** The notice templates as the real server words them, fetched once for the file. */
+let templates: unknown;
+beforeAll(async () => {
+  const reader = await newAccount('Reader');
+  templates = await callAs(reader, 'GET', 'msg_center/templates');
+});
 
 let seen: SeenRequest[];
 
 function signIn(role: 'member' | 'superadmin' = 'member') {
   const teams = [buildTeam('team-a', 'Alpha', role), beta];
   applyLogin(buildLogin({ teams }));
+  // The notices name teams and projects of the fixtures, so the calls they cause are answered here: the
+  // templates as the real server gave them, the other answers in the shape of the shared types.
   seen = stubFetch((req) => {
-    if (req.path === '/api/msg_center/templates')
-      return envelope('00000', 'success', { source_type: 'ts', templates }, 200, 'data');
-    if (req.path === '/api/account/user_teams') return ok([buildTeam('team-a', 'Alpha', role)]);
-    return ok({});
+    if (req.path === '/api/msg_center/templates') return envelope('00000', 'success', templates, 200, 'data');
+    if (req.path === '/api/account/user_teams')
+      return ok([buildTeam('team-a', 'Alpha', role)] satisfies TeamInfo[]);
+    if (req.path === '/api/msg_center/option_log/add') return envelope('00000', 'success', null, 200, 'data');
+    return envelope('40400', `not answered here: ${req.method} ${req.path}`, undefined, 404);
   });
 }
 
@@ -81,6 +76,7 @@ describe('reactions to notices (spec 002 §4)', () => {
 
   it('titles a notice by its kind when the templates cannot be had', async () => {
     applyLogin(buildLogin({ teams: [alpha] }));
+    // The server failing is not an answer it gives on demand.
     stubFetch((req) =>
       req.path === '/api/msg_center/templates' ? envelope('19001', 'bad', undefined, 400) : ok({}),
     );

@@ -1,88 +1,91 @@
 import '../test/setup';
 import { describe, expect, it } from 'vitest';
-import { envelope, type SeenRequest, stubFetch } from '../test/http';
+import { envelope, stubFetch } from '../test/http';
+import { addProjectMember, comment, createProject, uploadDesign } from '../test/seed';
+import {
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../test/server';
 import { createMissedSource } from './missed';
 import { messageView } from './testing';
 
-const data = (payload: unknown) => envelope('00000', 'success', payload, 200, 'data');
-const at = (minute: number) => `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+const seen = useRealServer();
 
-/** A message centre whose notices are `stored`, newest first, answering `since` and pages as the server does. */
-function serve(stored: ReturnType<typeof messageView>[]): SeenRequest[] {
-  return stubFetch((req) => {
-    const since = req.query.get('since');
-    const size = Number(req.query.get('page_size'));
-    const page = Number(req.query.get('page'));
-    const newer = stored.filter((view) => !since || view.create_time > since);
-    const list = newer.slice((page - 1) * size, page * size);
-    return data({ list, has_next: newer.length > page * size, unread: newer.length });
-  });
+/** Ada, signed in here, member of a project of Olga's with one design: each comment of Olga's tells Ada. */
+async function adaInOlgasProject() {
+  const [ada, olga] = await Promise.all([newAccount('Ada'), newAccount('Olga')]);
+  const team = await createTeam(olga, unique('Nova'));
+  await joinByLink(ada, await inviteLink(olga, team.id));
+  const projectId = await createProject(olga, team.id, unique('Shop'));
+  await addProjectMember(olga, team.id, projectId, ada.userId);
+  const design = { teamId: team.id, projectId, imageId: await uploadDesign(olga, team.id, projectId) };
+  await signInHere(ada);
+  const mention = (content: string) => comment(olga, design, content, [ada.userId]);
+  return { mention };
 }
 
 describe('missed notices from the message centre', () => {
   it('marks where the message centre stands, then fetches only what came after, oldest first', async () => {
-    const stored = [messageView('m1', { commentId: 'old' }, { create_time: at(0) })];
-    const seen = serve(stored);
+    const { mention } = await adaInOlgasProject();
+    await mention('before');
     const source = createMissedSource();
     await source.mark();
-    expect(seen[0].query.get('page_size')).toBe('1');
+    expect(seen.at(-1)?.query.get('page_size')).toBe('1');
 
-    stored.unshift(
-      messageView('m2', { commentId: 'first' }, { create_time: at(1) }),
-      messageView('m3', { commentId: 'second' }, { create_time: at(2) }),
-    );
-    stored.sort((a, b) => (a.create_time < b.create_time ? 1 : -1));
+    const first = await mention('first');
+    const second = await mention('second');
     const missed = await source.fetch();
-    expect(seen.at(-1)?.query.get('since')).toBe(at(0));
-    expect(missed.map((notice) => [notice.messageId, notice.message.commentId])).toEqual([
-      ['m2', 'first'],
-      ['m3', 'second'],
+    expect(seen.at(-1)?.query.get('since')).toBeTruthy();
+    expect(missed.map((notice) => [notice.message.method, notice.message.commentId])).toEqual([
+      ['addNewComment', first.id],
+      ['addNewComment', second.id],
     ]);
 
     // The next fetch starts after the newest one fetched.
     expect(await source.fetch()).toEqual([]);
-    expect(seen.at(-1)?.query.get('since')).toBe(at(2));
+    const third = await mention('third');
+    expect((await source.fetch()).map((notice) => notice.message.commentId)).toEqual([third.id]);
   });
 
   it('reads page after page while there are more', async () => {
-    const stored = Array.from({ length: 120 }, (_, n) =>
-      messageView(
-        `m${n}`,
-        { commentId: `c${n}` },
-        { create_time: new Date(Date.UTC(2026, 2, 1, 12, 0, 120 - n)).toISOString() },
-      ),
-    );
-    const seen = serve([]);
+    const { mention } = await adaInOlgasProject();
     const source = createMissedSource();
     await source.mark();
-    stubFetch((req) => {
-      seen.push(req);
-      const size = Number(req.query.get('page_size'));
-      const page = Number(req.query.get('page'));
-      return data({
-        list: stored.slice((page - 1) * size, page * size),
-        has_next: stored.length > page * size,
-        unread: 0,
-      });
-    });
+    const made = await Promise.all(Array.from({ length: 55 }, (_, n) => mention(`c${n}`)));
+    seen.length = 0;
     const missed = await source.fetch();
-    expect(missed).toHaveLength(120);
-    expect(missed[0].message.commentId).toBe('c119');
-    expect(missed.at(-1)?.message.commentId).toBe('c0');
-    expect(
-      seen.filter((req) => req.query.get('page_size') === '50').map((req) => req.query.get('page')),
-    ).toEqual(['1', '2', '3']);
+    expect(new Set(missed.map((notice) => notice.message.commentId))).toEqual(new Set(made.map((c) => c.id)));
+    expect(seen.map((req) => [req.query.get('page'), req.query.get('page_size')])).toEqual([
+      ['1', '50'],
+      ['2', '50'],
+    ]);
   });
 
   it('leaves out notices of a method this client does not know', async () => {
-    serve([]);
     const source = createMissedSource();
-    await source.mark();
-    const odd = messageView('m9', {}, { create_time: at(5) });
-    serve([
-      { ...odd, method: 'launchRocket', message: { ...odd.message, method: 'launchRocket' as never } },
-      messageView('m8', {}, { create_time: at(4) }),
-    ]);
+    const odd = messageView('m9', {}, { create_time: '2026-03-01T10:05:00.000Z' });
+    // A newer server's method: this one sends only the methods this client knows.
+    stubFetch(() =>
+      envelope(
+        '00000',
+        'success',
+        {
+          list: [
+            { ...odd, method: 'launchRocket', message: { ...odd.message, method: 'launchRocket' as never } },
+            messageView('m8', {}, { create_time: '2026-03-01T10:04:00.000Z' }),
+          ],
+          has_next: false,
+          unread: 2,
+        },
+        200,
+        'data',
+      ),
+    );
     expect((await source.fetch()).map((notice) => notice.message.method)).toEqual(['addNewComment']);
   });
 });

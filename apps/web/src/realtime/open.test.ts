@@ -15,6 +15,8 @@ const route =
 
 function signIn() {
   applyLogin(buildLogin({ teams: [buildTeam('team-a', 'Alpha'), buildTeam('team-b', 'Beta')] }));
+  // Only the calls a notice causes on the side (its operation log, the saved team) reach the network here;
+  // their answers are not read, and the fixture teams exist on no server.
   stubFetch(() => ok({}));
   const went: string[] = [];
   setNavigator((to) => went.push(to));

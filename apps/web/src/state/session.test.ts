@@ -1,13 +1,15 @@
 import '../test/setup';
 import { describe, expect, it } from 'vitest';
 import { accountApi } from '../api/account';
-import { buildLogin, buildTeam, buildUser } from '../test/fixtures';
-import { envelope, ok, stubFetch } from '../test/http';
+import { setClientUi } from '../api/client';
+import { buildLogin, buildTeam } from '../test/fixtures';
+import { answerTo, callAs, newAccount, signInHere, useRealServer } from '../test/server';
 import { logout } from './logout';
 import { setNavigator } from './navigation';
 import { applyLogin, getSession, readTeamCache, reloadSession, setTeams } from './session';
 import { StorageKeys } from './storage';
 
+const seen = useRealServer();
 const stored = () => ({ ...window.localStorage });
 
 describe('sign-in state', () => {
@@ -63,43 +65,55 @@ describe('sign-in state', () => {
 });
 
 describe('logout (spec 000 §4)', () => {
-  it('calls PUT account/login?code=10031, clears the session but keeps lang and item_order', async () => {
-    applyLogin(buildLogin());
+  it('calls PUT account/login?code=10031, which ends the session, and keeps only lang and item_order', async () => {
+    const ada = await newAccount('Ada');
+    const login = await signInHere(ada);
     window.localStorage.setItem('lang', 'zh-CN');
     window.localStorage.setItem('item_order', 'default_order=asc');
     window.localStorage.setItem('pid', 'project-1');
     const navigations: string[] = [];
     setNavigator((to) => navigations.push(to));
-    const seen = stubFetch(() => ok({}));
 
     await logout();
 
-    expect(seen).toHaveLength(1);
-    expect(seen[0].method).toBe('PUT');
-    expect(seen[0].path).toBe('/api/account/login');
-    expect(seen[0].query.get('code')).toBe('10031');
-    expect(seen[0].headers.authorization).toBe(`Basic ${btoa('tok-123:')}`);
+    expect(seen.map((req) => `${req.method} ${req.path}?${req.query}`)).toEqual([
+      'PUT /api/account/login?code=10031',
+    ]);
+    expect(seen[0].headers.authorization).toBe(`Basic ${btoa(`${login.token}:`)}`);
     expect(stored()).toEqual({ lang: 'zh-CN', item_order: 'default_order=asc' });
     expect(getSession()).toMatchObject({ token: null, userId: null, team: null, teams: [] });
     expect(navigations).toEqual(['/user/login?type=logout']);
+    expect((await answerTo(login, 'GET', 'account/login')).status).toBe(401);
   });
 
   it('still signs out here when the server has already ended the session, without a dialog', async () => {
-    applyLogin(buildLogin());
+    const ada = await newAccount('Ada');
+    const login = await signInHere(ada);
+    await callAs(login, 'PUT', 'account/login?code=10031');
     const navigations: string[] = [];
     setNavigator((to) => navigations.push(to));
-    stubFetch(() => envelope('40100', 'expired', undefined, 401));
+    const dialogs: string[] = [];
+    setClientUi({ toast: () => {}, alert: ({ content }) => dialogs.push(content) });
     await logout();
+    expect(seen.map((req) => req.path)).toEqual(['/api/account/login']);
     expect(getSession().token).toBeNull();
     expect(navigations).toEqual(['/user/login?type=logout']);
+    expect(dialogs).toEqual([]);
   });
 });
 
 describe('account calls', () => {
   it('reads the session check answer', async () => {
-    applyLogin(buildLogin());
-    stubFetch(() => ok({ user: buildUser({ name: 'Grace' }), teams: [], team_status: null }));
+    await signInHere(await newAccount('Grace'));
     const answer = await accountApi.checkLogin();
     expect(answer.user.name).toBe('Grace');
+    expect(answer.teams).toEqual([]);
+  });
+
+  it('a session ended elsewhere is refused as expired', async () => {
+    const login = await signInHere(await newAccount('Grace'));
+    await callAs(login, 'PUT', 'account/login?code=10031');
+    setClientUi({ toast: () => {}, alert: () => {} });
+    await expect(accountApi.checkLogin()).rejects.toMatchObject({ status: 401 });
   });
 });

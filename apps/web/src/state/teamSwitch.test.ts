@@ -1,77 +1,102 @@
 import '../test/setup';
+import type { LoginResult } from '@ferry/shared';
 import { describe, expect, it } from 'vitest';
 import { setClientUi } from '../api/client';
-import { buildLogin, buildTeam } from '../test/fixtures';
-import { envelope, ok, stubFetch } from '../test/http';
+import { buildTeam } from '../test/fixtures';
+import { stubFetch } from '../test/http';
+import {
+  callAs,
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../test/server';
 import { setNavigator } from './navigation';
-import { applyLogin, getSession, readTeamCache } from './session';
+import { findTeam, getSession, readTeamCache } from './session';
 import { switchTeam } from './teamSwitch';
+
+const seen = useRealServer();
+
+/** Ada owns Alpha and is an admin of Beta (joined by an admin link), signed in here with Alpha open. */
+async function adaInTwoTeams() {
+  const [ada, olga] = await Promise.all([newAccount('Ada'), newAccount('Olga')]);
+  const alpha = await createTeam(ada, unique('Alpha'));
+  const beta = await createTeam(olga, unique('Beta'));
+  await joinByLink(ada, await inviteLink(olga, beta.id, 'admin'));
+  await signInHere(ada);
+  const navigations: string[] = [];
+  setNavigator((to) => navigations.push(to));
+  return { ada, alpha, beta: findTeam(beta.id)!, navigations };
+}
+
+/** The team the next sign-in opens: what the server kept of the switch. */
+async function nextSignIn(user: { token: string }) {
+  const summary = await callAs<Omit<LoginResult, 'token'>>(user, 'GET', 'account/login');
+  return summary.team_status;
+}
 
 describe('team switch (spec 000 §4)', () => {
   it('clears the folder, stores the team, saves the team status and opens the project list', async () => {
-    const beta = buildTeam('team-b', 'Beta', 'admin', { type: 'enterprise2' });
-    applyLogin(
-      buildLogin({
-        teams: [buildTeam('team-a', 'Alpha', 'superadmin'), beta],
-        team_status: { folderId: 'design', team_id: 'team-a', role: 'superadmin', teamName: 'Alpha' },
-      }),
-    );
-    expect(window.localStorage.getItem('folderId')).toBe('design');
-    const navigations: string[] = [];
-    setNavigator((to) => navigations.push(to));
-    const seen = stubFetch(() => ok({}));
+    const { ada, beta, navigations } = await adaInTwoTeams();
+    window.localStorage.setItem('folderId', 'design');
+    seen.length = 0;
 
     const saved = await switchTeam(beta);
 
     expect(saved).toBe(true);
     expect(window.localStorage.getItem('folderId')).toBeNull();
-    expect(window.localStorage.getItem('team_id')).toBe('team-b');
+    expect(window.localStorage.getItem('team_id')).toBe(beta.id);
     expect(window.localStorage.getItem('role')).toBe('admin');
-    expect(window.localStorage.getItem('teamName')).toBe('Beta');
-    expect(window.localStorage.getItem('team_type')).toBe('enterprise2');
-    expect(getSession().team).toMatchObject({ team_id: 'team-b', role: 'admin', teamName: 'Beta' });
-    expect(readTeamCache('user-1')).toMatchObject({ team_id: 'team-b', teamName: 'Beta' });
-
-    expect(seen).toHaveLength(1);
-    expect(seen[0].method).toBe('PUT');
-    expect(seen[0].path).toBe('/api/account/user_settings');
-    const body = seen[0].body as { web_main: string };
-    expect(typeof body.web_main).toBe('string');
-    expect(JSON.parse(body.web_main)).toEqual({
-      teamStatus: { folderId: 'all', team_id: 'team-b', role: 'admin', teamName: 'Beta' },
+    expect(window.localStorage.getItem('teamName')).toBe(beta.name);
+    expect(window.localStorage.getItem('team_type')).toBe('normal');
+    expect(getSession().team).toMatchObject({ team_id: beta.id, role: 'admin', teamName: beta.name });
+    expect(readTeamCache(ada.userId)).toMatchObject({ team_id: beta.id, teamName: beta.name });
+    expect(seen.map((req) => `${req.method} ${req.path}`)).toEqual(['PUT /api/account/user_settings']);
+    expect(navigations).toEqual([`/item?fid=all&tid=${beta.id}`]);
+    expect(await nextSignIn(ada)).toEqual({
+      folderId: 'all',
+      team_id: beta.id,
+      role: 'admin',
+      teamName: beta.name,
     });
-    expect(navigations).toEqual(['/item?fid=all&tid=team-b']);
   });
 
   it('saves folder design when the design folder is checked, and can stay on the page', async () => {
-    const beta = buildTeam('team-b', 'Beta');
-    applyLogin(buildLogin({ teams: [buildTeam('team-a', 'Alpha'), beta] }));
-    const navigations: string[] = [];
-    setNavigator((to) => navigations.push(to));
-    const seen = stubFetch(() => ok({}));
-    await switchTeam(beta, { design: true, navigate: false });
-    expect(JSON.parse((seen[0].body as { web_main: string }).web_main).teamStatus.folderId).toBe('design');
+    const { ada, beta, navigations } = await adaInTwoTeams();
+    await expect(switchTeam(beta, { design: true, navigate: false })).resolves.toBe(true);
     expect(navigations).toEqual([]);
+    expect(await nextSignIn(ada)).toMatchObject({ folderId: 'design', team_id: beta.id });
+  });
+
+  it('a saved team the user has left is not opened by the next sign-in', async () => {
+    const { ada, alpha, beta } = await adaInTwoTeams();
+    await switchTeam(beta);
+    await callAs(ada, 'POST', 'account/exit_team', { team_id: beta.id });
+    expect(await nextSignIn(ada)).toMatchObject({ team_id: alpha.id });
   });
 
   it('switches locally even when saving the status fails', async () => {
-    const beta = buildTeam('team-b', 'Beta');
-    applyLogin(buildLogin({ teams: [buildTeam('team-a', 'Alpha'), beta] }));
-    setNavigator(() => {});
-    stubFetch(() => envelope('19001', 'Invalid input'));
+    const { beta } = await adaInTwoTeams();
+    // The network being down is not something the server can answer.
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(switchTeam(beta)).resolves.toBe(false);
-    expect(window.localStorage.getItem('team_id')).toBe('team-b');
+    expect(window.localStorage.getItem('team_id')).toBe(beta.id);
   });
 
   it('without a team id only warns', async () => {
-    applyLogin(buildLogin());
+    await adaInTwoTeams();
+    const open = getSession().team?.team_id;
+    expect(open).toBeTruthy();
     const toasts: string[] = [];
     setClientUi({ toast: (_level, text) => toasts.push(text), alert: () => {} });
-    const seen = stubFetch(() => ok({}));
+    seen.length = 0;
     await expect(switchTeam(null)).resolves.toBe(false);
     await expect(switchTeam(buildTeam('', 'Nameless'))).resolves.toBe(false);
     expect(toasts).toHaveLength(2);
     expect(seen).toHaveLength(0);
-    expect(window.localStorage.getItem('team_id')).toBe('team-a');
+    expect(window.localStorage.getItem('team_id')).toBe(open);
   });
 });

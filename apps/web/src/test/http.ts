@@ -35,20 +35,24 @@ export function stubFetch(handler: Handler): SeenRequest[] {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const parsed = new URL(url, 'http://localhost');
-      const headers = Object.fromEntries(new Headers(init.headers).entries());
-      const request: SeenRequest = {
-        method: (init.method ?? 'GET').toUpperCase(),
-        url,
-        path: parsed.pathname,
-        query: parsed.searchParams,
-        headers,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
+      const request = describeRequest(input, init);
       seen.push(request);
       return handler(request);
     }),
   );
   return seen;
+}
+
+/** A call of fetch as the tests look at it. */
+export function describeRequest(input: RequestInfo | URL, init: RequestInit = {}): SeenRequest {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const parsed = new URL(url, 'http://localhost');
+  return {
+    method: (init.method ?? 'GET').toUpperCase(),
+    url,
+    path: parsed.pathname,
+    query: parsed.searchParams,
+    headers: Object.fromEntries(new Headers(init.headers).entries()),
+    body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+  };
 }

@@ -1,26 +1,22 @@
 import '../../test/setup';
-import { ruleMessage } from '@ferry/shared';
+import { Codes, codeMessage, ruleMessage, type TeamInfo } from '@ferry/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyLogin } from '../../state/session';
-import { buildLogin, buildTeam } from '../../test/fixtures';
-import { envelope, ok, type SeenRequest, stubFetch } from '../../test/http';
+import { stubFetch } from '../../test/http';
 import { renderApp } from '../../test/render';
+import { callAs, createTeam, newAccount, signInHere, unique, useRealServer } from '../../test/server';
 
-function newUser(create: (req: SeenRequest) => Response): SeenRequest[] {
-  const login = buildLogin({ teams: [], team_status: null });
-  applyLogin(login);
-  return stubFetch((req) => {
-    if (req.path === '/api/account/login') return ok({ user: login.user, teams: [], team_status: null });
-    if (req.path === '/api/account/team' && req.method === 'POST') return create(req);
-    if (req.path === '/api/account/user_teams') return ok([]);
-    return ok({});
-  });
+const seen = useRealServer();
+
+async function newUserSignedIn() {
+  const ada = await newAccount('Ada');
+  await signInHere(ada);
+  return ada;
 }
 
 describe('team creation', () => {
   it('refuses a name longer than 50 characters with the shared rule message', async () => {
-    const seen = newUser(() => ok({}));
+    await newUserSignedIn();
     renderApp('/item/team/create?new=true');
     fireEvent.change(await screen.findByTestId('team-name-input'), { target: { value: 'x'.repeat(51) } });
     fireEvent.click(screen.getByTestId('team-create-submit'));
@@ -29,46 +25,45 @@ describe('team creation', () => {
   });
 
   it('creates the team, makes it active and opens its project list', async () => {
-    const seen = newUser((req) =>
-      ok(buildTeam('team-new', (req.body as { name: string }).name, 'superadmin', { member_count: 1 })),
-    );
+    const ada = await newUserSignedIn();
+    const name = unique('Studio');
     const app = renderApp('/item/team/create?new=true');
     expect(document.title).toBe('Create team - Ferry');
-    fireEvent.change(await screen.findByTestId('team-name-input'), { target: { value: 'Studio' } });
+    fireEvent.change(await screen.findByTestId('team-name-input'), { target: { value: name } });
     fireEvent.click(screen.getByTestId('team-create-submit'));
-    await waitFor(() => expect(app.location()).toBe('/item?fid=all&tid=team-new'));
-    expect(seen.find((req) => req.path === '/api/account/team')?.body).toEqual({ name: 'Studio' });
-    expect((await screen.findByTestId('header-team-name')).textContent).toBe('Studio');
+    await waitFor(() => expect(app.location()).toMatch(/^\/item\?fid=all&tid=./));
+    const [team] = await callAs<TeamInfo[]>(ada, 'GET', 'account/user_teams');
+    expect(team).toMatchObject({ name, role: { type: 'superadmin' } });
+    expect(app.location()).toBe(`/item?fid=all&tid=${team.id}`);
+    expect((await screen.findByTestId('header-team-name')).textContent).toBe(name);
     expect(window.localStorage.getItem('role')).toBe('superadmin');
   });
 
-  it('shows the server message when the server refuses', async () => {
-    newUser(() => envelope('19001', 'Invalid input'));
+  it('shows the failure in the form when the server cannot answer', async () => {
+    await newUserSignedIn();
     renderApp('/item/team/create?new=true');
     fireEvent.change(await screen.findByTestId('team-name-input'), { target: { value: 'Studio' } });
+    // A server error (a proxy's bare 500) is not something the real server answers on demand.
+    stubFetch(() => new Response('upstream failed', { status: 500 }));
     fireEvent.click(screen.getByTestId('team-create-submit'));
-    expect(await screen.findByText('Invalid input')).toBeTruthy();
+    expect(await screen.findAllByText(codeMessage(Codes.SYSTEM_BUSY, 'en-US'))).not.toHaveLength(0);
+    expect(screen.getByTestId('team-name-input')).toBeTruthy();
   });
 });
 
 describe('full-page team switch', () => {
   it('lists the teams and switches to the chosen one; hideback hides the back button', async () => {
-    const alpha = buildTeam('team-a', 'Alpha');
-    const beta = buildTeam('team-b', 'Beta');
-    const login = buildLogin({ teams: [alpha, beta] });
-    applyLogin(login);
-    stubFetch((req) => {
-      if (req.path === '/api/account/login')
-        return ok({ user: login.user, teams: login.teams, team_status: null });
-      if (req.path === '/api/account/user_teams') return ok([alpha, beta]);
-      return ok({});
-    });
+    const ada = await newAccount('Ada');
+    const alpha = await createTeam(ada, unique('Alpha'));
+    const beta = await createTeam(ada, unique('Beta'));
+    await signInHere(ada);
     const app = renderApp('/item/switch?hideback=true');
     const page = await screen.findByTestId('team-switch-page');
     expect(screen.queryByText('Back')).toBeNull();
-    const items = page.querySelectorAll('[data-testid="team-switch-item"]');
-    expect(items).toHaveLength(2);
-    fireEvent.click(items[1]);
-    await waitFor(() => expect(app.location()).toBe('/item?fid=all&tid=team-b'));
+    await waitFor(() => expect(page.querySelectorAll('[data-testid="team-switch-item"]')).toHaveLength(2));
+    const items = [...page.querySelectorAll<HTMLElement>('[data-testid="team-switch-item"]')];
+    expect(items.map((item) => item.textContent).join()).toContain(alpha.name);
+    fireEvent.click(items.find((item) => item.textContent?.includes(beta.name))!);
+    await waitFor(() => expect(app.location()).toBe(`/item?fid=all&tid=${beta.id}`));
   });
 });

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { policyForm, type Uptoken } from '../../../server/src/test/uploads';
+import { callAs, nodeFetch, type SeededUser, serverUrl } from './server';
+
+/** Projects, designs and comments made through the real API, for tests that need them on the server. */
+
+/** A 1 × 1 PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export async function createProject(owner: SeededUser, teamId: string, name: string) {
+  const { project_id } = await callAs<{ project_id: string }>(owner, 'POST', 'project/project_info', {
+    team_id: teamId,
+    name,
+    type: 'mobile',
+  });
+  return project_id;
+}
+
+export const addProjectMember = (admin: SeededUser, teamId: string, projectId: string, userId: string) =>
+  callAs(admin, 'POST', 'project/project_user', {
+    team_id: teamId,
+    project_id: projectId,
+    user_ids: [userId],
+  });
+
+/** A picture put in storage as the browser does: the storage endpoint the upload token names. Answers its key. */
+async function storePicture(user: SeededUser, teamId: string, name: string) {
+  const { uptoken } = await callAs<{ uptoken: Uptoken }>(user, 'GET', `oss/token?team_id=${teamId}`);
+  const key = `${uptoken.dir}${randomUUID()}.png`;
+  const form = policyForm(
+    { key, policy: uptoken.policy, OSSAccessKeyId: uptoken.accessid, signature: uptoken.signature },
+    { name, data: PIXEL, type: 'image/png' },
+  );
+  const stored = await nodeFetch(new URL(uptoken.host, serverUrl()), {
+    method: 'POST',
+    headers: form.headers,
+    body: form.payload,
+  });
+  if (stored.status !== 200 && stored.status !== 204) throw new Error(`upload: HTTP ${stored.status}`);
+  return key;
+}
+
+/** One design, uploaded (see storePicture) then registered. */
+export async function uploadDesign(user: SeededUser, teamId: string, projectId: string, name = 'Home.png') {
+  const key = await storePicture(user, teamId, name);
+  const { images } = await callAs<{ images: { id: string }[] }>(user, 'POST', 'project/image', {
+    team_id: teamId,
+    project_id: projectId,
+    images: [{ key, name }],
+  });
+  return images[0].id;
+}
+
+/** A new version of the design `imageId`, uploaded as its first was. */
+export async function uploadVersion(user: SeededUser, teamId: string, projectId: string, imageId: string) {
+  const key = await storePicture(user, teamId, 'Home.png');
+  await callAs(user, 'PUT', 'project/version', {
+    team_id: teamId,
+    project_id: projectId,
+    image_ids: [imageId],
+    images: [{ key }],
+  });
+}
+
+/** A comment pinned to a design's corner, mentioning `mentions` (user ids of project members). */
+export function comment(
+  user: SeededUser,
+  design: { teamId: string; projectId: string; imageId: string },
+  content: string,
+  mentions: string[] = [],
+) {
+  return callAs<{ id: string }>(user, 'POST', 'project/comment', {
+    team_id: design.teamId,
+    project_id: design.projectId,
+    image_id: design.imageId,
+    content,
+    position: { x: 0, y: 0 },
+    mentions,
+  });
+}
