@@ -5,6 +5,7 @@ import { setNavigator } from '../state/navigation';
 import { getNetworkStatus, RECONNECTED_BANNER_MS } from '../state/network';
 import { applyLogin, getSession } from '../state/session';
 import { StorageKeys } from '../state/storage';
+import { getTeamEvent } from '../state/teamEvents';
 import { buildLogin } from '../test/fixtures';
 import { envelope, ok, stubFetch } from '../test/http';
 import { createProject } from '../test/seed';
@@ -284,5 +285,16 @@ describe('API client: the code → reaction table', () => {
     expect(Object.keys(REACTIONS)).toEqual(
       expect.arrayContaining(['http:401', 'http:418', 'http:419', 'http:420', '-11111', '10075', '19004']),
     );
+  });
+
+  it('a dissolved team raises its tip for the active team only, not again once the user moved on', async () => {
+    // Answers of calls still in flight when the tip was acted on: a race, so the answers are scripted.
+    applyLogin(buildLogin());
+    const activeTeam = getSession().team?.team_id as string;
+    stubFetch(() => envelope(Codes.TEAM_DISSOLVED.code, 'dissolved'));
+    await rejection(request('GET', 'account/team_members', { query: { team_id: 'team-left-behind' } }));
+    expect(getTeamEvent()).toBeNull();
+    await rejection(request('GET', 'account/team_members', { query: { team_id: activeTeam } }));
+    expect(getTeamEvent()?.kind).toBe('dissolved');
   });
 });

@@ -3,7 +3,7 @@ import { currentLang, i18n } from '../i18n';
 import { currentRoutePath, navigateTo } from '../state/navigation';
 import { reportNetworkFailure, reportNetworkSuccess } from '../state/network';
 import { Paths } from '../state/redirect';
-import { getToken } from '../state/session';
+import { getSession, getToken } from '../state/session';
 import { signOutLocally } from '../state/signOut';
 import { raiseTeamEvent, type TeamEventKind } from '../state/teamEvents';
 import { API_BASE, DATA_PREFIXES } from './base';
@@ -311,8 +311,19 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   else if (response.status >= 500) code = Codes.SYSTEM_BUSY.code;
   else code = `http:${response.status}`;
   const message = envelope?.msg || codeMessage(code, lang);
-  const reaction = options.quiet ? null : reactionFor({ status: response.status, code, method });
+  let reaction = options.quiet ? null : reactionFor({ status: response.status, code, method });
+  if (reaction?.kind === 'teamEvent' && aboutTeamLeftBehind(options)) reaction = null;
   throw fail(reaction, code, message, response.status, envelope?.result ?? envelope?.data);
+}
+
+/**
+ * A call about a team the user is no longer on: once the removed/dissolved tip was acted on, answers of calls
+ * still in flight for that team must not raise the tip again over the team the user moved to.
+ */
+function aboutTeamLeftBehind(options: RequestOptions): boolean {
+  const body = options.body as { team_id?: unknown } | undefined;
+  const teamId = options.query?.team_id ?? body?.team_id;
+  return typeof teamId === 'string' && teamId !== getSession().team?.team_id;
 }
 
 export const api = {
