@@ -85,7 +85,7 @@ describe('a design file made to stall the renderer', () => {
     expect(refused.error).toMatch(/^19081 /);
     // The stage and the versions drawer say why, in the catalogue's words.
     const { images } = (await teamA.api.get(`/api/project/images?project_id=${teamA.projectId}`)).result;
-    const card = images.find((image: { version_id: string }) => image.version_id === stalled);
+    const card = images.find((image: { id: string }) => image.id === refused?.designId);
     expect(card).toMatchObject({ status: 'failed', fail_code: '19081' });
     const detail = (
       await teamA.api.get(`/api/project/image?project_id=${teamA.projectId}&image_id=${card.id}`)
