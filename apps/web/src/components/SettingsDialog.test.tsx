@@ -6,9 +6,11 @@ import { queryClient } from '../queryClient';
 import { DEFAULT_LAB, writeLab } from '../state/lab';
 import { applyLogin } from '../state/session';
 import { buildLogin } from '../test/fixtures';
-import { ok, stubFetch } from '../test/http';
 import { renderApp } from '../test/render';
+import { createTeam, newAccount, signInHere, unique, useRealServer } from '../test/server';
 import { SettingsDialog } from './SettingsDialog';
+
+useRealServer();
 
 const storedLab = () => JSON.parse(window.localStorage.getItem('lab') ?? '{}');
 
@@ -35,19 +37,25 @@ describe('the settings dialog', () => {
     const reload = open();
     toggle('freeZoom');
     toggle('boxSelect');
-    toggle('axureZoom');
     fireEvent.click(screen.getByText('Go back at once'));
     expect(storedLab()).toEqual({
       escOnMark: 'back',
       boxSelect: true,
       freeZoom: true,
       performance: false,
-      axureZoom: true,
+      axureZoom: false,
     });
     toggle('freeZoom');
     expect(storedLab().freeZoom).toBe(false);
     expect(screen.getByTestId('lab-freeZoom').getAttribute('aria-checked')).toBe('false');
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('shows no setting of a feature not built yet: no Axure zoom while there are no Axure prototypes', () => {
+    open();
+    expect(screen.getByTestId('lab-freeZoom')).toBeTruthy();
+    expect(screen.queryByTestId('lab-axureZoom')).toBeNull();
+    expect(screen.getByTestId('settings-dialog').textContent).not.toContain('Axure');
   });
 
   it('reloads the page when performance priority changes, after storing it', () => {
@@ -89,18 +97,13 @@ describe('the settings dialog', () => {
   });
 
   it('opens from the user menu, next to account settings, in Chinese too', async () => {
-    const login = buildLogin();
-    applyLogin(login);
-    stubFetch((request) => {
-      if (request.path === '/api/account/login' && request.method === 'GET')
-        return ok({ user: login.user, teams: login.teams, team_status: login.team_status });
-      if (request.path === '/api/account/user_teams') return ok(login.teams);
-      return ok({});
-    });
+    const ada = await newAccount('Ada');
+    const team = await createTeam(ada, unique('Alpha'));
+    await signInHere(ada);
     window.localStorage.setItem('lang', 'zh-CN');
     const { i18n } = await import('../i18n');
     await i18n.changeLanguage('zh-CN');
-    renderApp('/item?fid=all&tid=team-a');
+    renderApp(`/item?fid=all&tid=${team.id}`);
     fireEvent.click(await screen.findByTestId('user-menu-trigger'));
     expect(await screen.findByTestId('menu-account-settings')).toBeTruthy();
     fireEvent.click(await screen.findByTestId('menu-settings'));

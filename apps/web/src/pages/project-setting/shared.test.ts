@@ -1,6 +1,6 @@
 import { DesignLimits } from '@ferry/shared';
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, coverProblem } from './shared';
+import { coverProblem } from './shared';
 
 describe('cover files', () => {
   it('takes PNG, JPEG, WebP and GIF up to 20 MB', () => {
@@ -16,13 +16,5 @@ describe('cover files', () => {
     expect(coverProblem({ name: 'big.png', type: 'image/png', size: DesignLimits.coverMaxBytes + 1 })).toBe(
       'size',
     );
-  });
-});
-
-describe('roles a manager may give', () => {
-  it('are the ones below their own rank', () => {
-    expect(assignableRoles(4)).toEqual(['admin', 'member', 'onlooker']);
-    expect(assignableRoles(3)).toEqual(['member', 'onlooker']);
-    expect(assignableRoles(1)).toEqual([]);
   });
 });

@@ -1,38 +1,34 @@
 import '../../test/setup';
-import type { TeamRole } from '@ferry/shared';
+import { Codes, codeMessage, type TeamRole } from '@ferry/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { applyLogin } from '../../state/session';
-import { buildLogin, buildTeam, page } from '../../test/fixtures';
-import { envelope, ok, type SeenRequest, stubFetch } from '../../test/http';
 import { renderApp } from '../../test/render';
+import {
+  answerTo,
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../../test/server';
 import { splitEmails } from './InviteDialog';
 
-function serve(role: TeamRole, extra: (req: SeenRequest) => Response | null = () => null) {
-  const login = buildLogin({ teams: [buildTeam('team-a', 'Alpha', role)] });
-  applyLogin(login);
-  return stubFetch((req) => {
-    const answer = extra(req);
-    if (answer) return answer;
-    if (req.path === '/api/account/login')
-      return ok({ user: login.user, teams: login.teams, team_status: login.team_status });
-    if (req.path === '/api/account/user_teams') return ok(login.teams);
-    if (req.path === '/api/account/team_users') return ok(page([]));
-    if (req.path === '/api/account/team_invite_link') {
-      const linkRole = req.query.get('role');
-      const review = req.query.get('review') === 'true';
-      return ok({
-        url: `http://ferry.test/web/#/user/invite?inviteSign=s-${linkRole}-${review}&time=1&token=t`,
-        inviteSign: `s-${linkRole}-${review}`,
-        time: 1,
-        token: 't',
-        role: linkRole,
-        review,
-        expires_at: '2026-03-01T00:00:00.000Z',
-      });
-    }
-    return ok({});
-  });
+const seen = useRealServer();
+
+/** Olga's team Alpha, with the viewer signed in here: Olga herself (super admin) or a new member of `role`. */
+async function alphaAs(role: TeamRole) {
+  const olga = await newAccount('Olga');
+  const alpha = await createTeam(olga, unique('Alpha'));
+  if (role === 'superadmin') {
+    await signInHere(olga);
+    return { viewer: olga, olga, alpha };
+  }
+  const viewer = await newAccount('Ada');
+  await joinByLink(viewer, await inviteLink(olga, alpha.id, role));
+  await signInHere(viewer);
+  return { viewer, olga, alpha };
 }
 
 async function openDialog() {
@@ -42,10 +38,16 @@ async function openDialog() {
 }
 
 const linkValue = () => (screen.getByTestId('invite-link-input') as HTMLInputElement).value;
+const linkQuery = () => new URLSearchParams(linkValue().split('?')[1]);
+/** What the link in the dialog grants: its token is the signed payload. */
+const linkGrant = () => {
+  const payload = JSON.parse(Buffer.from(linkQuery().get('token') ?? '', 'base64url').toString('utf8'));
+  return { role: payload.role, review: payload.review };
+};
 
 describe('invite dialog', () => {
   it('an admin offers viewer and member; the super admin admin too', async () => {
-    serve('admin');
+    await alphaAs('admin');
     const first = renderApp('/item/team');
     fireEvent.click(await screen.findByTestId('members-invite'));
     await screen.findByTestId('invite-role-onlooker');
@@ -53,24 +55,24 @@ describe('invite dialog', () => {
     expect(screen.queryByTestId('invite-role-admin')).toBeNull();
     first.unmount();
 
-    serve('superadmin');
+    await alphaAs('superadmin');
     await openDialog();
     expect(await screen.findByTestId('invite-role-admin')).toBeTruthy();
   });
 
   it('asks for the link of the chosen role, sending review only when it is on', async () => {
-    const seen = serve('superadmin');
+    const { alpha } = await alphaAs('superadmin');
     await openDialog();
-    await waitFor(() => expect(linkValue()).toContain('inviteSign=s-onlooker-false'));
+    await waitFor(() => expect(linkGrant()).toEqual({ role: 'onlooker', review: false }));
     const first = seen.find((req) => req.path === '/api/account/team_invite_link');
-    expect(first?.query.get('team_id')).toBe('team-a');
+    expect(first?.query.get('team_id')).toBe(alpha.id);
     expect(first?.query.get('role')).toBe('onlooker');
     expect(first?.query.has('review')).toBe(false);
 
     fireEvent.click(screen.getByTestId('invite-role-member'));
-    await waitFor(() => expect(linkValue()).toContain('inviteSign=s-member-false'));
+    await waitFor(() => expect(linkGrant()).toEqual({ role: 'member', review: false }));
     fireEvent.click(screen.getByTestId('invite-review'));
-    await waitFor(() => expect(linkValue()).toContain('inviteSign=s-member-true'));
+    await waitFor(() => expect(linkGrant()).toEqual({ role: 'member', review: true }));
     expect(
       seen
         .filter((req) => req.path === '/api/account/team_invite_link')
@@ -79,14 +81,15 @@ describe('invite dialog', () => {
     ).toBe('true');
   });
 
-  it('copies the link and resets the links after a confirmation', async () => {
+  it('copies the link and resets the links after a confirmation: the old link then no longer works', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const seen = serve('admin');
+    const { alpha } = await alphaAs('admin');
     await openDialog();
-    await waitFor(() => expect(linkValue()).toContain('inviteSign='));
+    await waitFor(() => expect(linkQuery().get('inviteSign')).toBeTruthy());
+    const copied = linkValue();
     fireEvent.click(screen.getByTestId('invite-copy'));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(linkValue()));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(copied));
     expect(await screen.findByText('Link copied')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('invite-reset'));
@@ -96,53 +99,48 @@ describe('invite dialog', () => {
     );
     const reset = seen.find((req) => req.path === '/api/account/team_invite_link/reset');
     expect(reset?.method).toBe('POST');
-    expect(reset?.body).toEqual({ team_id: 'team-a' });
+    expect(reset?.body).toEqual({ team_id: alpha.id });
+    await waitFor(async () =>
+      expect((await answerTo(null, 'GET', `account/invite_info?${copied.split('?')[1]}`)).code).toBe(
+        Codes.INVITE_EXPIRED.code,
+      ),
+    );
   });
 
   it('e-mail: refuses malformed addresses before any call, then shows one result per address', async () => {
-    const seen = serve('admin', (req) =>
-      req.path === '/api/account/invite_member'
-        ? ok([
-            { email: 'kai@example.com', invite_id: 'i1', status: 'sent' },
-            { email: 'lea@example.com', invite_id: 'i2', status: 'sent' },
-          ])
-        : null,
-    );
+    const { alpha } = await alphaAs('admin');
+    const kai = `${unique('kai')}@example.com`;
+    const lea = `${unique('lea')}@example.com`;
     await openDialog();
     fireEvent.click(screen.getByTestId('invite-tab-email'));
     fireEvent.change(await screen.findByTestId('invite-emails'), {
-      target: { value: 'kai@example.com, nope' },
+      target: { value: `${kai}, nope` },
     });
     fireEvent.click(screen.getByTestId('invite-send'));
     expect((await screen.findByTestId('invite-email-error')).textContent).toContain('nope');
     expect(seen.some((req) => req.path === '/api/account/invite_member')).toBe(false);
 
     fireEvent.change(screen.getByTestId('invite-emails'), {
-      target: { value: 'Kai@Example.com\nlea@example.com' },
+      target: { value: `${kai.toUpperCase()}\n${lea}` },
     });
     fireEvent.click(screen.getByTestId('invite-send'));
     await waitFor(() => expect(screen.getAllByTestId('invite-result')).toHaveLength(2));
     const call = seen.find((req) => req.path === '/api/account/invite_member');
     expect(call?.method).toBe('PUT');
-    expect(call?.body).toEqual({
-      team_id: 'team-a',
-      emails: ['kai@example.com', 'lea@example.com'],
-      role: 'member',
-    });
+    expect(call?.body).toEqual({ team_id: alpha.id, emails: [kai, lea], role: 'member' });
+    const results = screen.getAllByTestId('invite-result').map((row) => row.textContent);
+    expect(results[0]).toContain(kai);
+    expect(results[1]).toContain(lea);
   });
 
   it('e-mail: shows the server refusal (an address already in the team)', async () => {
-    serve('admin', (req) =>
-      req.path === '/api/account/invite_member'
-        ? envelope('19018', 'This e-mail is already in the team: kai@example.com')
-        : null,
-    );
+    const { olga } = await alphaAs('admin');
     await openDialog();
     fireEvent.click(screen.getByTestId('invite-tab-email'));
-    fireEvent.change(await screen.findByTestId('invite-emails'), { target: { value: 'kai@example.com' } });
+    fireEvent.change(await screen.findByTestId('invite-emails'), { target: { value: olga.email } });
     fireEvent.click(screen.getByTestId('invite-send'));
     expect((await screen.findByTestId('invite-email-error')).textContent).toContain(
-      'This e-mail is already in the team: kai@example.com',
+      `${codeMessage(Codes.EMAIL_IN_TEAM, 'en-US')}: ${olga.email}`,
     );
   });
 

@@ -1,50 +1,49 @@
 import '../../test/setup';
-import type { Department, TeamMember, TeamRole } from '@ferry/shared';
+import { Codes, codeMessage, type Department, type TeamRole } from '@ferry/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyLogin } from '../../state/session';
-import { buildDepartment, buildLogin, buildMember, buildTeam, page, ungrouped } from '../../test/fixtures';
-import { envelope, ok, type SeenRequest, stubFetch } from '../../test/http';
+import type { SeenRequest } from '../../test/http';
 import { renderApp } from '../../test/render';
+import {
+  callAs,
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  type SeededUser,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../../test/server';
 
-const owner = buildMember('u-owner', 'Olga', 'superadmin');
-const self = buildMember('user-1', 'Ada', 'admin', { can_set_nickname: true });
-const bob = buildMember('u-bob', 'Bob', 'member', {
-  can_change_role: true,
-  can_remove: true,
-  assignable_roles: ['member', 'onlooker'],
-  can_set_nickname: true,
-});
-const carl = buildMember('u-carl', 'Carl', 'onlooker', {
-  can_change_role: true,
-  can_remove: true,
-  assignable_roles: ['member', 'onlooker'],
-});
+const seen = useRealServer();
 
-interface Served {
-  role?: TeamRole;
-  members?: TeamMember[];
-  departments?: Department[];
-  extra?: (req: SeenRequest) => Response | null;
+/**
+ * Olga's team Alpha with Ada (`adaRole`, admin unless told), Bob (member) and Carl (viewer), joined in
+ * that order; `viewer` is who is signed in here (Ada unless told).
+ */
+async function alpha({
+  adaRole = 'admin',
+  viewer = 'ada',
+}: {
+  adaRole?: TeamRole;
+  viewer?: 'ada' | 'olga';
+} = {}) {
+  const [olga, ada, bob, carl] = await Promise.all(
+    ['Olga', 'Ada', 'Bob', 'Carl'].map((name) => newAccount(name)),
+  );
+  const team = await createTeam(olga, unique('Alpha'));
+  const joins: [SeededUser, TeamRole][] = [
+    [ada, adaRole],
+    [bob, 'member'],
+    [carl, 'onlooker'],
+  ];
+  for (const [user, role] of joins) await joinByLink(user, await inviteLink(olga, team.id, role));
+  await signInHere(viewer === 'ada' ? ada : olga);
+  return { team, olga, ada, bob, carl };
 }
 
-function serve({ role = 'admin', members = [owner, self, bob, carl], departments = [], extra }: Served = {}) {
-  const alpha = buildTeam('team-a', 'Alpha', role);
-  const login = buildLogin({ teams: [alpha, buildTeam('team-b', 'Beta')] });
-  applyLogin(login);
-  return stubFetch((req) => {
-    const answer = extra?.(req);
-    if (answer) return answer;
-    if (req.path === '/api/account/login')
-      return ok({ user: login.user, teams: login.teams, team_status: login.team_status });
-    if (req.path === '/api/account/user_teams') return ok(login.teams);
-    if (req.path === '/api/account/team_users') return ok(page(members));
-    if (req.path === '/api/account/department' && req.method === 'GET') return ok(departments);
-    if (req.path === '/api/account/team_apply_count') return ok({ pending: 2 });
-    if (req.path === '/api/account/team_apply') return ok([]);
-    return ok({});
-  });
-}
+type Seeded = Awaited<ReturnType<typeof alpha>>;
 
 async function rowOf(userId: string) {
   await screen.findAllByTestId('member-row');
@@ -53,40 +52,41 @@ async function rowOf(userId: string) {
   return row;
 }
 
-const calls = (seen: SeenRequest[], method: string, path: string) =>
-  seen.filter((req) => req.method === method && req.path === path);
+const calls = (method: string, path: string) =>
+  seen.filter((req: SeenRequest) => req.method === method && req.path === path);
+const en = (entry: (typeof Codes)[keyof typeof Codes]) => codeMessage(entry, 'en-US');
 
 describe('team settings: members', () => {
   it('has the page title "Team settings - Ferry" and lists the members with their details', async () => {
-    serve();
+    const { bob } = await alpha();
     renderApp('/item/team');
     await screen.findAllByTestId('member-row');
     expect(document.title).toBe('Team settings - Ferry');
-    const bobRow = await rowOf('u-bob');
+    const bobRow = await rowOf(bob.userId);
     expect(bobRow.textContent).toContain('Bob');
-    expect(bobRow.textContent).toContain('bob@example.com');
+    expect(bobRow.textContent).toContain(bob.email);
     expect(within(bobRow).getByTestId('member-department').textContent).toBe('Ungrouped');
     expect(screen.getByTestId('members-total').textContent).toBe('4 members');
   });
 
   it('offers each row only what its abilities allow', async () => {
-    serve();
+    const { olga, ada, bob, carl } = await alpha();
     renderApp('/item/team');
-    const ownerRow = await rowOf('u-owner');
+    const ownerRow = await rowOf(olga.userId);
     expect(within(ownerRow).queryByTestId('member-role-trigger')).toBeNull();
     expect(within(ownerRow).queryByTestId('member-remove')).toBeNull();
     expect(within(ownerRow).queryByTestId('member-nickname-edit')).toBeNull();
     expect(within(ownerRow).getByTestId('member-role').textContent).toBe('Super admin');
 
-    const selfRow = await rowOf('user-1');
+    const selfRow = await rowOf(ada.userId);
     expect(within(selfRow).queryByTestId('member-role-trigger')).toBeNull();
     expect(within(selfRow).queryByTestId('member-remove')).toBeNull();
     expect(within(selfRow).getByTestId('member-nickname-edit')).toBeTruthy();
 
-    const bobRow = await rowOf('u-bob');
+    const bobRow = await rowOf(bob.userId);
     expect(within(bobRow).getByTestId('member-remove')).toBeTruthy();
-    const carlRow = await rowOf('u-carl');
-    expect(within(carlRow).queryByTestId('member-nickname-edit')).toBeNull();
+    expect(within(bobRow).getByTestId('member-nickname-edit')).toBeTruthy();
+    expect(within(await rowOf(carl.userId)).getByTestId('member-remove')).toBeTruthy();
 
     // The role menu lists the assignable roles only: never admin or super admin here.
     fireEvent.click(within(bobRow).getByTestId('member-role-trigger'));
@@ -97,136 +97,156 @@ describe('team settings: members', () => {
     expect(screen.getByTestId('members-invite')).toBeTruthy();
   });
 
-  it('a member sees no invite button, role menus, removals or applications', async () => {
-    serve({
-      role: 'member',
-      members: [owner, buildMember('user-1', 'Ada', 'member', { can_set_nickname: true }), bob].map((m) =>
-        m.user_id === 'u-bob'
-          ? {
-              ...m,
-              abilities: { ...m.abilities, can_change_role: false, can_remove: false, assignable_roles: [] },
-            }
-          : m,
-      ),
-    });
+  it("a member sees no invite button, role menus, removals, others' nicknames or applications", async () => {
+    const { ada } = await alpha({ adaRole: 'member' });
     renderApp('/item/team');
     await screen.findAllByTestId('member-row');
+    expect(screen.getAllByTestId('member-row')).toHaveLength(4);
     expect(screen.queryByTestId('members-invite')).toBeNull();
     expect(screen.queryAllByTestId('member-role-trigger')).toHaveLength(0);
     expect(screen.queryAllByTestId('member-remove')).toHaveLength(0);
+    expect(screen.getAllByTestId('member-nickname-edit')).toHaveLength(1);
+    expect(within(await rowOf(ada.userId)).getByTestId('member-nickname-edit')).toBeTruthy();
     expect(screen.queryByTestId('team-tab-applies')).toBeNull();
   });
 
   it('changes a role to one of the assignable roles', async () => {
-    const seen = serve();
+    const { team, bob } = await alpha();
     renderApp('/item/team');
-    fireEvent.click(within(await rowOf('u-bob')).getByTestId('member-role-trigger'));
+    fireEvent.click(within(await rowOf(bob.userId)).getByTestId('member-role-trigger'));
     fireEvent.click(await screen.findByTestId('role-option-onlooker'));
-    await waitFor(() => expect(calls(seen, 'PUT', '/api/account/team_user_role')).toHaveLength(1));
-    expect(calls(seen, 'PUT', '/api/account/team_user_role')[0].body).toEqual({
-      team_id: 'team-a',
-      user_id: 'u-bob',
+    await waitFor(() => expect(calls('PUT', '/api/account/team_user_role')).toHaveLength(1));
+    expect(calls('PUT', '/api/account/team_user_role')[0].body).toEqual({
+      team_id: team.id,
+      user_id: bob.userId,
       role: 'onlooker',
     });
     expect(await screen.findByText("Bob's role is now Viewer")).toBeTruthy();
+    await waitFor(async () =>
+      expect(within(await rowOf(bob.userId)).getByTestId('member-role').textContent).toBe('Viewer'),
+    );
   });
 
   it('removes a member only after the confirmation', async () => {
-    const seen = serve();
+    const { team, carl } = await alpha();
     renderApp('/item/team');
-    fireEvent.click(within(await rowOf('u-carl')).getByTestId('member-remove'));
+    fireEvent.click(within(await rowOf(carl.userId)).getByTestId('member-remove'));
     expect(await screen.findByText('Remove Carl from the team?')).toBeTruthy();
-    expect(calls(seen, 'DELETE', '/api/account/remove_member')).toHaveLength(0);
+    expect(calls('DELETE', '/api/account/remove_member')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('member-remove-confirm'));
-    await waitFor(() => expect(calls(seen, 'DELETE', '/api/account/remove_member')).toHaveLength(1));
-    expect(calls(seen, 'DELETE', '/api/account/remove_member')[0].body).toEqual({
-      team_id: 'team-a',
-      user_id: 'u-carl',
+    await waitFor(() => expect(calls('DELETE', '/api/account/remove_member')).toHaveLength(1));
+    expect(calls('DELETE', '/api/account/remove_member')[0].body).toEqual({
+      team_id: team.id,
+      user_id: carl.userId,
     });
+    await waitFor(() => expect(screen.getByTestId('members-total').textContent).toBe('3 members'));
   });
 
   it('a second nickname change within 24 h shows the "changed too frequently" warning', async () => {
-    const seen = serve({
-      extra: (req) =>
-        req.path === '/api/account/team_settings' && req.method === 'PUT'
-          ? envelope('60001', 'Changed too frequently, please try again after 24 hours')
-          : null,
+    const { team, ada, bob } = await alpha();
+    await callAs(ada, 'PUT', 'account/team_settings', {
+      team_id: team.id,
+      user_id: bob.userId,
+      nickname: 'Bo',
     });
     renderApp('/item/team');
-    fireEvent.click(within(await rowOf('u-bob')).getByTestId('member-nickname-edit'));
+    fireEvent.click(within(await rowOf(bob.userId)).getByTestId('member-nickname-edit'));
     fireEvent.change(await screen.findByTestId('nickname-input'), { target: { value: 'Bobby' } });
     fireEvent.click(screen.getByTestId('nickname-save'));
-    expect(await screen.findByText('Changed too frequently, please try again after 24 hours')).toBeTruthy();
-    expect(calls(seen, 'PUT', '/api/account/team_settings')[0].body).toEqual({
-      team_id: 'team-a',
-      user_id: 'u-bob',
+    expect(await screen.findByText(en(Codes.NICKNAME_TOO_FREQUENT))).toBeTruthy();
+    expect(calls('PUT', '/api/account/team_settings')[0].body).toEqual({
+      team_id: team.id,
+      user_id: bob.userId,
       nickname: 'Bobby',
     });
   });
 
   it('searches by keyword from the first page', async () => {
-    const seen = serve();
+    const { team, bob } = await alpha();
     renderApp('/item/team');
     await screen.findAllByTestId('member-row');
     fireEvent.change(screen.getByTestId('members-search'), { target: { value: 'bob' } });
     await waitFor(() =>
-      expect(
-        calls(seen, 'GET', '/api/account/team_users').some((req) => req.query.get('keyword') === 'bob'),
-      ).toBe(true),
+      expect(calls('GET', '/api/account/team_users').some((req) => req.query.get('keyword') === 'bob')).toBe(
+        true,
+      ),
     );
-    const last = calls(seen, 'GET', '/api/account/team_users').at(-1);
+    const last = calls('GET', '/api/account/team_users').at(-1);
     expect(last?.query.get('page_num')).toBe('1');
     expect(last?.query.get('page_size')).toBe('10');
-    expect(last?.query.get('team_id')).toBe('team-a');
+    expect(last?.query.get('team_id')).toBe(team.id);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('member-row').map((row) => row.getAttribute('data-user-id'))).toEqual([
+        bob.userId,
+      ]),
+    );
   });
 
   it('the super admin sees the applications tab with the pending count', async () => {
-    serve({ role: 'superadmin' });
+    const { team, olga } = await alpha({ viewer: 'olga' });
+    const link = await inviteLink(olga, team.id, 'member', true);
+    for (const name of ['Dora', 'Emil']) {
+      await callAs(await newAccount(name), 'POST', 'account/team_apply', {
+        inviteSign: link.inviteSign,
+        time: link.time,
+        token: link.token,
+        real_name: name,
+        reason: 'Design reviews',
+      });
+    }
     renderApp('/item/team');
     const tab = await screen.findByTestId('team-tab-applies');
     await waitFor(() => expect(tab.textContent).toContain('2'));
   });
 });
 
-describe('team settings: departments', () => {
-  const design = buildDepartment('d-1', '新部门', [{ user_id: 'u-bob', name: 'Bob', color: '#13a8a8' }]);
-  const sales = buildDepartment('d-2', 'Sales', [], { order_index: 1 });
+/** Departments 新部门 (with Bob) and Sales, made by Olga. */
+async function withDepartments(seeded: Seeded) {
+  const { team, olga, bob } = seeded;
+  const create = (name: string, order_index: number) =>
+    callAs<Department>(olga, 'POST', 'account/department', { team_id: team.id, name, order_index });
+  const design = await create('新部门', 0);
+  const sales = await create('Sales', 1);
+  await callAs(olga, 'PUT', 'account/department', {
+    team_id: team.id,
+    departments: [{ department_id: design.id, add_users: [bob.userId] }],
+  });
+  return { design, sales };
+}
 
+const departmentNames = () =>
+  screen.getAllByTestId('dept-row').map((row) => within(row).getByTestId('dept-name').textContent);
+
+describe('team settings: departments', () => {
   it('lists the departments with member counts, ungrouped last', async () => {
-    serve({ departments: [ungrouped([{ user_id: 'u-carl', name: 'Carl', color: '#000' }]), design, sales] });
+    await withDepartments(await alpha());
     renderApp('/item/team?tab=departments');
     const rows = await screen.findAllByTestId('dept-row');
-    expect(rows.map((row) => within(row).getByTestId('dept-name').textContent)).toEqual([
-      '新部门',
-      'Sales',
-      'Ungrouped',
-    ]);
+    expect(departmentNames()).toEqual(['新部门', 'Sales', 'Ungrouped']);
     expect(within(rows[0]).getByTestId('dept-count').textContent).toBe('1 member');
+    expect(within(rows[2]).getByTestId('dept-count').textContent).toBe('3 members');
     expect(within(rows[2]).queryByTestId('dept-rename')).toBeNull();
   });
 
   it('creates a department with a free default name at the end', async () => {
-    const seen = serve({
-      departments: [design, sales, ungrouped()],
-      extra: (req) =>
-        req.path === '/api/account/department' && req.method === 'POST'
-          ? ok({ id: 'd-3', name: '新部门2', order_index: 2 })
-          : null,
-    });
+    const seeded = await alpha();
+    await withDepartments(seeded);
     renderApp('/item/team?tab=departments');
     await screen.findAllByTestId('dept-row');
     fireEvent.click(screen.getByTestId('dept-create'));
-    await waitFor(() => expect(calls(seen, 'POST', '/api/account/department')).toHaveLength(1));
-    expect(calls(seen, 'POST', '/api/account/department')[0].body).toEqual({
-      team_id: 'team-a',
+    await waitFor(() => expect(calls('POST', '/api/account/department')).toHaveLength(1));
+    expect(calls('POST', '/api/account/department')[0].body).toEqual({
+      team_id: seeded.team.id,
       name: '新部门2',
       order_index: 2,
     });
     expect(await screen.findByText('Department 新部门2 created')).toBeTruthy();
+    await waitFor(() => expect(departmentNames()).toEqual(['新部门', 'Sales', '新部门2', 'Ungrouped']));
   });
 
   it('renames a department with one PUT change', async () => {
-    const seen = serve({ departments: [design, sales, ungrouped()] });
+    const seeded = await alpha();
+    const { sales } = await withDepartments(seeded);
     renderApp('/item/team?tab=departments');
     const rows = await screen.findAllByTestId('dept-row');
     fireEvent.click(within(rows[1]).getByTestId('dept-rename'));
@@ -234,45 +254,47 @@ describe('team settings: departments', () => {
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('Sales'));
     fireEvent.change(input, { target: { value: 'Marketing' } });
     fireEvent.click(screen.getByTestId('dept-rename-save'));
-    await waitFor(() => expect(calls(seen, 'PUT', '/api/account/department')).toHaveLength(1));
-    expect(calls(seen, 'PUT', '/api/account/department')[0].body).toEqual({
-      team_id: 'team-a',
-      departments: [{ department_id: 'd-2', name: 'Marketing', add_users: [], rm_users: [] }],
+    await waitFor(() => expect(calls('PUT', '/api/account/department')).toHaveLength(1));
+    expect(calls('PUT', '/api/account/department')[0].body).toEqual({
+      team_id: seeded.team.id,
+      departments: [{ department_id: sales.id, name: 'Marketing', add_users: [], rm_users: [] }],
     });
+    await waitFor(() => expect(departmentNames()).toEqual(['新部门', 'Marketing', 'Ungrouped']));
   });
 
   it('moves a department up by renumbering the order', async () => {
-    const seen = serve({ departments: [design, sales, ungrouped()] });
+    const seeded = await alpha();
+    const { design, sales } = await withDepartments(seeded);
     renderApp('/item/team?tab=departments');
     const rows = await screen.findAllByTestId('dept-row');
     fireEvent.click(within(rows[1]).getByTestId('dept-up'));
-    await waitFor(() => expect(calls(seen, 'PUT', '/api/account/department')).toHaveLength(1));
-    expect(calls(seen, 'PUT', '/api/account/department')[0].body).toEqual({
-      team_id: 'team-a',
+    await waitFor(() => expect(calls('PUT', '/api/account/department')).toHaveLength(1));
+    expect(calls('PUT', '/api/account/department')[0].body).toEqual({
+      team_id: seeded.team.id,
       departments: [
-        { department_id: 'd-2', order_index: 0, add_users: [], rm_users: [] },
-        { department_id: 'd-1', order_index: 1, add_users: [], rm_users: [] },
+        { department_id: sales.id, order_index: 0, add_users: [], rm_users: [] },
+        { department_id: design.id, order_index: 1, add_users: [], rm_users: [] },
       ],
     });
+    await waitFor(() => expect(departmentNames()).toEqual(['Sales', '新部门', 'Ungrouped']));
   });
 
-  it('shows the server message when a delete answers HTTP 400', async () => {
-    serve({
-      departments: [design, ungrouped()],
-      extra: (req) =>
-        req.path === '/api/account/department' && req.method === 'DELETE'
-          ? envelope('10073', 'Department not found', undefined, 400)
-          : null,
-    });
+  it('shows the server message when a delete is refused (the department was deleted meanwhile)', async () => {
+    const seeded = await alpha();
+    const { design } = await withDepartments(seeded);
     renderApp('/item/team?tab=departments');
     const rows = await screen.findAllByTestId('dept-row');
+    await callAs(seeded.olga, 'DELETE', 'account/department', {
+      team_id: seeded.team.id,
+      department_id: design.id,
+    });
     fireEvent.click(within(rows[0]).getByTestId('dept-delete'));
     fireEvent.click(await screen.findByTestId('dept-delete-confirm'));
-    expect(await screen.findByText('Department not found')).toBeTruthy();
+    expect(await screen.findByText(en(Codes.DEPARTMENT_NOT_FOUND))).toBeTruthy();
   });
 
   it('a member sees the departments without any editing control', async () => {
-    serve({ role: 'member', departments: [design, ungrouped()] });
+    await withDepartments(await alpha({ adaRole: 'member' }));
     renderApp('/item/team?tab=departments');
     await screen.findAllByTestId('dept-row');
     expect(screen.queryByTestId('dept-create')).toBeNull();

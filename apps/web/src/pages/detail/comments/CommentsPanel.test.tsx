@@ -1,43 +1,93 @@
 import '../../../test/setup';
-import { Codes, type CommentThread } from '@ferry/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Codes, type CommentView, codeMessage, type ImageDetail } from '@ferry/shared';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { envelope, ok, type SeenRequest, stubFetch } from '../../../test/http';
+import { AppProviders } from '../../../App';
+import type { SeenRequest } from '../../../test/http';
+import { addProjectMember, createProject, uploadDesign, uploadVersion } from '../../../test/seed';
+import {
+  callAs,
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  type SeededUser,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../../../test/server';
 import { CommentsPanel } from './CommentsPanel';
-import { ada, comment, grace, linus, member, members, renderSignedIn, target, thread } from './testData';
 
-const open1 = thread('c-1', 1, {
-  content: 'Is this @Grace Hopper’s icon?',
-  mentions: [grace],
-  replies: [comment('r-1', { parent_id: 'c-1', author: linus }), comment('r-2', { parent_id: 'c-1' })],
-});
-const open2 = thread('c-2', 2, {
-  author: ada,
-  can_edit: true,
-  can_delete: true,
-  content: 'Spacing looks off',
-});
-const resolved3 = thread('c-3', 3, { resolved: true, resolved_by: linus, content: 'Fixed colour' });
+const seen = useRealServer();
+const en = (entry: (typeof Codes)[keyof typeof Codes]) => codeMessage(entry, 'en-US');
 
-type Answer = (request: SeenRequest) => Response | undefined;
+/**
+ * Olga's project with Ada (signed in here), Grace and Linus as members, and a design of it; `extra` more
+ * members by name. Answers the people and the design's place as the panel takes it.
+ */
+async function project(extra: string[] = []) {
+  const [olga, ada, grace, linus, ...others] = await Promise.all(
+    ['Olga', 'Ada', 'Grace', 'Linus', ...extra].map((name) => newAccount(name)),
+  );
+  const team = await createTeam(olga, unique('Alpha'));
+  const link = await inviteLink(olga, team.id);
+  const projectId = await createProject(olga, team.id, unique('Shop'));
+  for (const user of [ada, grace, linus, ...others]) {
+    await joinByLink(user, link);
+    await addProjectMember(olga, team.id, projectId, user.userId);
+  }
+  const imageId = await uploadDesign(olga, team.id, projectId);
+  await signInHere(ada);
+  const ref = { team_id: team.id, project_id: projectId };
+  return { olga, ada, grace, linus, others, team, projectId, imageId, ref };
+}
 
-/** The server: the version's threads (all, or only mine), the members, and whatever `answer` says first. */
-function serve(threads: CommentThread[], answer: Answer = () => undefined) {
-  return stubFetch((request) => {
-    const custom = answer(request);
-    if (custom) return custom;
-    if (request.path === '/api/project/comments') {
-      const mine = request.query.get('mine') === 'true';
-      return ok({ threads: mine ? threads.filter((item) => item.author.user_id === ada.user_id) : threads });
-    }
-    if (request.path === '/api/project/project_user') return ok(members);
-    return ok({});
+type Project = Awaited<ReturnType<typeof project>>;
+
+/** The version on screen: the design's current one. */
+async function currentVersion(p: Project) {
+  const image = await callAs<ImageDetail>(
+    p.ada,
+    'GET',
+    `project/image?team_id=${p.team.id}&project_id=${p.projectId}&image_id=${p.imageId}`,
+  );
+  const current = image.versions.find((version) => version.current);
+  if (!current) throw new Error('no current version');
+  return current.id;
+}
+
+const post = (p: Project, user: SeededUser, content: string, more: Record<string, unknown> = {}) =>
+  callAs<CommentView>(user, 'POST', 'project/comment', {
+    ...p.ref,
+    image_id: p.imageId,
+    content,
+    mentions: [],
+    ...(more.parent_id ? {} : { position: { x: 100, y: 40 } }),
+    ...more,
   });
+
+/**
+ * The threads of the tests: #1 Grace's, mentioning Linus, with replies from Linus and Grace; #2 Ada's own;
+ * #3 Grace's, resolved by Linus.
+ */
+async function threads(p: Project) {
+  const first = await post(p, p.grace, 'Is this @Linus’s icon?', { mentions: [p.linus.userId] });
+  await post(p, p.linus, 'Mine', { parent_id: first.id });
+  await post(p, p.grace, 'Thanks', { parent_id: first.id });
+  const second = await post(p, p.ada, 'Spacing looks off');
+  const third = await post(p, p.grace, 'Fixed colour');
+  await callAs(p.linus, 'POST', 'project/comment/resolve', {
+    ...p.ref,
+    comment_id: third.id,
+    resolved: true,
+  });
+  return { first, second, third };
 }
 
 /** The panel as the detail page mounts it: focus lives in the page (the route's comment_id). */
-function Panel({ initialFocus = null }: { initialFocus?: string | null }) {
+function Panel({ target, initialFocus = null }: { target: PanelTarget; initialFocus?: string | null }) {
   const [focusId, setFocusId] = useState<string | null>(initialFocus);
   return (
     <>
@@ -47,175 +97,194 @@ function Panel({ initialFocus = null }: { initialFocus?: string | null }) {
   );
 }
 
+type PanelTarget = { teamId: string; projectId: string; imageId: string; versionId: string };
+
+async function renderPanel(p: Project, initialFocus: string | null = null) {
+  const target = {
+    teamId: p.team.id,
+    projectId: p.projectId,
+    imageId: p.imageId,
+    versionId: await currentVersion(p),
+  };
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <Panel target={target} initialFocus={initialFocus} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return target;
+}
+
 const rowIds = () => screen.getAllByTestId('comment-row').map((row) => row.getAttribute('data-thread-id'));
-const listCalls = (seen: SeenRequest[]) => seen.filter((r) => r.path === '/api/project/comments').length;
+const listCalls = () => seen.filter((r: SeenRequest) => r.path === '/api/project/comments').length;
 
 describe('the comments panel', () => {
   it('lists the open threads with number, author, mentions and replies; filters resolved and mine', async () => {
-    const seen = serve([open1, open2, resolved3]);
-    renderSignedIn(<Panel />);
+    const p = await project();
+    const { first, second, third } = await threads(p);
+    const target = await renderPanel(p);
     await screen.findAllByTestId('comment-row');
-    expect(rowIds()).toEqual(['c-1', 'c-2']);
-    const first = screen.getAllByTestId('comment-row')[0];
-    expect(first.textContent).toContain('#1');
-    expect(within(first).getByTestId('comment-author').textContent).toBe('Grace Hopper');
-    expect(within(first).getByTestId('comment-mention').textContent).toBe('@Grace Hopper');
-    expect(within(first).getByTestId('comment-reply-count').textContent).toBe('2 replies');
+    expect(rowIds()).toEqual([first.id, second.id]);
+    const row = screen.getAllByTestId('comment-row')[0];
+    expect(row.textContent).toContain('#1');
+    expect(within(row).getByTestId('comment-author').textContent).toBe('Grace');
+    expect(within(row).getByTestId('comment-mention').textContent).toBe('@Linus');
+    expect(within(row).getByTestId('comment-reply-count').textContent).toBe('2 replies');
     const call = seen.find((r) => r.path === '/api/project/comments');
     expect(Object.fromEntries(call?.query ?? [])).toMatchObject({
-      team_id: 'team-a',
-      project_id: 'p-1',
-      image_id: 'img-1',
-      version_id: 'v-2',
+      team_id: p.team.id,
+      project_id: p.projectId,
+      image_id: p.imageId,
+      version_id: target.versionId,
     });
 
     fireEvent.click(screen.getByTestId('comment-filter-resolved'));
-    await waitFor(() => expect(rowIds()).toEqual(['c-3']));
+    await waitFor(() => expect(rowIds()).toEqual([third.id]));
     expect(screen.getAllByTestId('comment-row')[0].getAttribute('data-resolved')).toBe('true');
 
     fireEvent.click(screen.getByTestId('comment-filter-mine'));
-    await waitFor(() => expect(rowIds()).toEqual(['c-2']));
+    await waitFor(() => expect(rowIds()).toEqual([second.id]));
     expect(seen.some((r) => r.path === '/api/project/comments' && r.query.get('mine') === 'true')).toBe(true);
   });
 
   it('says so when a filter has no threads', async () => {
-    serve([open1]);
-    renderSignedIn(<Panel />);
+    const p = await project();
+    await post(p, p.grace, 'Open one');
+    await renderPanel(p);
     fireEvent.click(await screen.findByTestId('comment-filter-resolved'));
     expect((await screen.findByTestId('comments-empty')).textContent).toContain('No resolved comments');
   });
 
   it('opens a thread from its row and posts a reply with the ids of the members it mentions', async () => {
-    const seen = serve([open1], (request) =>
-      request.method === 'POST' && request.path === '/api/project/comment'
-        ? ok(comment('r-3', { parent_id: 'c-1', author: ada }))
-        : undefined,
-    );
-    renderSignedIn(<Panel />);
+    const p = await project();
+    const { first } = await threads(p);
+    await renderPanel(p);
     fireEvent.click((await screen.findAllByTestId('comment-row'))[0]);
     const view = await screen.findByTestId('comment-thread');
-    expect(screen.getByTestId('focus').textContent).toBe('c-1');
+    expect(screen.getByTestId('focus').textContent).toBe(first.id);
     expect(within(view).getAllByTestId('comment-item')).toHaveLength(3);
 
-    const before = listCalls(seen);
+    const before = listCalls();
     const input = within(screen.getByTestId('comment-reply')).getByRole('textbox');
-    fireEvent.change(input, { target: { value: 'Yes, ask @Linus and @Grace Hopper.' } });
+    fireEvent.change(input, { target: { value: 'Yes, ask @Linus and @Grace.' } });
     fireEvent.click(screen.getByTestId('comment-reply-submit'));
 
     await waitFor(() =>
       expect(seen.some((r) => r.method === 'POST' && r.path === '/api/project/comment')).toBe(true),
     );
-    const post = seen.find((r) => r.method === 'POST' && r.path === '/api/project/comment');
-    expect(post?.body).toEqual({
-      team_id: 'team-a',
-      project_id: 'p-1',
-      image_id: 'img-1',
-      parent_id: 'c-1',
-      content: 'Yes, ask @Linus and @Grace Hopper.',
-      mentions: ['u-3', 'u-2'],
+    const posted = seen.find((r) => r.method === 'POST' && r.path === '/api/project/comment');
+    expect(posted?.body).toEqual({
+      ...p.ref,
+      image_id: p.imageId,
+      parent_id: first.id,
+      content: 'Yes, ask @Linus and @Grace.',
+      mentions: [p.linus.userId, p.grace.userId],
     });
-    // The thread is read again, and the composer empties.
-    await waitFor(() => expect(listCalls(seen)).toBeGreaterThan(before));
+    // The thread is read again with the reply, and the composer empties.
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
+    await waitFor(() => expect(within(view).getAllByTestId('comment-item')).toHaveLength(4));
     await waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(''));
   });
 
-  it('offers the project members when @ is typed, and mentions the one picked among namesakes', async () => {
-    const sams = [
-      member({ user_id: 'u-4', name: 'Sam', avatar: '' }),
-      member({ user_id: 'u-5', name: 'Sam', avatar: '' }),
-    ];
-    const seen = serve([open1], (request) =>
-      request.path === '/api/project/project_user' ? ok([...members, ...sams]) : undefined,
-    );
-    renderSignedIn(<Panel initialFocus="c-1" />);
+  it('offers everyone who sees the project when @ is typed, and mentions the one picked among namesakes', async () => {
+    const p = await project(['Sam', 'Sam']);
+    const [sam1, sam2] = p.others;
+    const { first } = await threads(p);
+    await renderPanel(p, first.id);
     const input = within(await screen.findByTestId('comment-reply')).getByRole(
       'textbox',
     ) as HTMLTextAreaElement;
-    await waitFor(() => expect(seen.some((r) => r.path === '/api/project/project_user')).toBe(true));
+    await waitFor(() => expect(seen.some((r) => r.path === '/api/project/comment/people')).toBe(true));
     input.focus();
     fireEvent.change(input, { target: { value: '@Sa', selectionStart: 3, selectionEnd: 3 } });
     input.setSelectionRange(3, 3);
     fireEvent.keyUp(input, { key: 'a' });
     const options = await screen.findAllByTestId('mention-option');
     // The search narrows to the two Sams; the signed-in user is never offered.
-    expect(options.map((option) => option.textContent?.slice(-15))).toEqual([
-      'u-4@example.com',
-      'u-5@example.com',
-    ]);
-    fireEvent.click(options[1]);
+    expect(options).toHaveLength(2);
+    const picked = options.find((option) => option.textContent?.includes(sam2.email));
+    expect(options.some((option) => option.textContent?.includes(sam1.email))).toBe(true);
+    if (!picked) throw new Error('the second Sam is not offered');
+    fireEvent.click(picked);
     await waitFor(() => expect(input.value).toBe('@Sam '));
     fireEvent.change(input, { target: { value: '@Sam please check' } });
     fireEvent.click(screen.getByTestId('comment-reply-submit'));
     await waitFor(() =>
       expect(seen.find((r) => r.method === 'POST' && r.path === '/api/project/comment')?.body).toMatchObject({
         content: '@Sam please check',
-        mentions: ['u-5'],
+        mentions: [sam2.userId],
       }),
     );
   });
 
-  it('edits its own comment and, when someone changed it meanwhile, shows 19052 and reads the thread again', async () => {
-    const seen = serve([open2], (request) =>
-      request.method === 'PUT' && request.path === '/api/project/comment'
-        ? envelope(Codes.COMMENT_UPDATE_FAILED.code, Codes.COMMENT_UPDATE_FAILED.en)
-        : undefined,
-    );
-    renderSignedIn(<Panel initialFocus="c-2" />);
+  it('edits its own comment and, when it was changed elsewhere meanwhile, shows 19052 and reads the thread again', async () => {
+    const p = await project();
+    const { second } = await threads(p);
+    await renderPanel(p, second.id);
     const view = await screen.findByTestId('comment-thread');
+    // Ada edits the same comment from another device after this page read it.
+    await callAs(p.ada, 'PUT', 'project/comment', {
+      ...p.ref,
+      comment_id: second.id,
+      content: 'Spacing is off by 4 px',
+      mentions: [],
+      update_time: new Date().toISOString(),
+    });
     fireEvent.click(within(view).getByTestId('comment-edit'));
     const editor = within(screen.getByTestId('comment-editor')).getByRole('textbox');
     expect((editor as HTMLTextAreaElement).value).toBe('Spacing looks off');
     fireEvent.change(editor, { target: { value: 'Spacing is 8 px off' } });
-    const before = listCalls(seen);
+    const before = listCalls();
     fireEvent.click(screen.getByTestId('comment-editor-submit'));
 
-    expect(await screen.findByText('Comment update failed, please refresh and view')).toBeTruthy();
+    expect(await screen.findByText(en(Codes.COMMENT_UPDATE_FAILED))).toBeTruthy();
     const put = seen.find((r) => r.method === 'PUT' && r.path === '/api/project/comment');
     expect(put?.body).toEqual({
-      team_id: 'team-a',
-      project_id: 'p-1',
-      comment_id: 'c-2',
+      ...p.ref,
+      comment_id: second.id,
       content: 'Spacing is 8 px off',
       mentions: [],
-      update_time: '2026-03-01T10:00:00.000Z',
+      update_time: second.update_time,
     });
-    await waitFor(() => expect(listCalls(seen)).toBeGreaterThan(before));
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
     expect(screen.queryByTestId('comment-editor')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('comment-thread').textContent).toContain('Spacing is off by 4 px'),
+    );
   });
 
   it('opens the comment of a link and, when it was deleted, says so in the words of 19051', async () => {
-    const seen = serve([open1], (request) =>
-      request.method === 'GET' && request.path === '/api/project/comment'
-        ? envelope(Codes.COMMENT_DELETED.code, Codes.COMMENT_DELETED.en)
-        : undefined,
-    );
-    renderSignedIn(<Panel initialFocus="c-gone" />);
+    const p = await project();
+    const kept = await post(p, p.grace, 'Kept');
+    const gone = await post(p, p.grace, 'Gone');
+    await callAs(p.grace, 'DELETE', 'project/comment', { ...p.ref, comment_id: gone.id });
+    await renderPanel(p, gone.id);
     expect((await screen.findByTestId('comment-focus-error')).textContent).toContain(
-      'The comment has been deleted',
+      en(Codes.COMMENT_DELETED),
     );
-    expect(seen.find((r) => r.path === '/api/project/comment')?.query.get('comment_id')).toBe('c-gone');
+    expect(seen.find((r) => r.path === '/api/project/comment')?.query.get('comment_id')).toBe(gone.id);
     fireEvent.click(screen.getByTestId('comment-focus-back'));
-    await waitFor(() => expect(rowIds()).toEqual(['c-1']));
+    await waitFor(() => expect(rowIds()).toEqual([kept.id]));
   });
 
   it('opens a linked reply in its thread on another version, marked', async () => {
-    const elsewhere = thread('c-9', 9, {
-      version_id: 'v-1',
-      replies: [comment('r-9', { parent_id: 'c-9', content: 'Answer here' })],
-    });
-    serve([open1], (request) =>
-      request.method === 'GET' && request.path === '/api/project/comment' ? ok(elsewhere) : undefined,
-    );
-    renderSignedIn(<Panel initialFocus="r-9" />);
+    const p = await project();
+    const elsewhere = await post(p, p.grace, 'On the first version');
+    const reply = await post(p, p.ada, 'Answer here', { parent_id: elsewhere.id });
+    await uploadVersion(p.olga, p.team.id, p.projectId, p.imageId);
+    await post(p, p.grace, 'On the second version');
+    await renderPanel(p, reply.id);
     const view = await screen.findByTestId('comment-thread');
-    expect(view.getAttribute('data-thread-id')).toBe('c-9');
+    expect(view.getAttribute('data-thread-id')).toBe(elsewhere.id);
     const marked = view.querySelector('.comment-item.is-marked');
-    expect(marked?.getAttribute('data-comment-id')).toBe('r-9');
+    expect(marked?.getAttribute('data-comment-id')).toBe(reply.id);
   });
 
   it('offers delete only where the server allows it, and deletes after confirmation', async () => {
-    const seen = serve([open1, open2]);
-    renderSignedIn(<Panel initialFocus="c-1" />);
+    const p = await project();
+    const { first, second } = await threads(p);
+    await renderPanel(p, first.id);
     const view = await screen.findByTestId('comment-thread');
     // Grace's thread and replies: Ada may not delete them.
     expect(within(view).queryByTestId('comment-delete')).toBeNull();
@@ -229,27 +298,30 @@ describe('the comments panel', () => {
     fireEvent.click(screen.getByTestId('comment-delete-confirm'));
     await waitFor(() =>
       expect(seen.find((r) => r.method === 'DELETE' && r.path === '/api/project/comment')?.body).toEqual({
-        team_id: 'team-a',
-        project_id: 'p-1',
-        comment_id: 'c-2',
+        ...p.ref,
+        comment_id: second.id,
       }),
     );
     await waitFor(() => expect(screen.getByTestId('focus').textContent).toBe(''));
+    await waitFor(() => expect(rowIds()).toEqual([first.id]));
   });
 
-  it('resolves a thread, and shows a refusal in the server’s words', async () => {
-    const seen = serve([open1], (request) =>
-      request.path === '/api/project/comment/resolve'
-        ? envelope(Codes.COMMENT_NO_PERMISSION.code, Codes.COMMENT_NO_PERMISSION.en)
-        : undefined,
-    );
-    renderSignedIn(<Panel initialFocus="c-1" />);
-    fireEvent.click(await screen.findByTestId('comment-resolve'));
-    expect(await screen.findByText('You have no permission to change this comment')).toBeTruthy();
+  it('resolves a thread, and shows a refusal in the server’s words (made a viewer meanwhile)', async () => {
+    const p = await project();
+    const { first } = await threads(p);
+    await renderPanel(p, first.id);
+    const resolve = await screen.findByTestId('comment-resolve');
+    // The project is in mode A: the team role decides who may edit it.
+    await callAs(p.olga, 'PUT', 'account/team_user_role', {
+      team_id: p.team.id,
+      user_id: p.ada.userId,
+      role: 'onlooker',
+    });
+    fireEvent.click(resolve);
+    expect(await screen.findByText(en(Codes.COMMENT_NO_PERMISSION))).toBeTruthy();
     expect(seen.find((r) => r.path === '/api/project/comment/resolve')?.body).toEqual({
-      team_id: 'team-a',
-      project_id: 'p-1',
-      comment_id: 'c-1',
+      ...p.ref,
+      comment_id: first.id,
       resolved: true,
     });
   });
