@@ -170,9 +170,13 @@ describe('designs in the browser', () => {
     expect(outcome[HTML_AS_PNG]).toBe('refused');
     expect(Object.values(outcome).filter((status) => status === 'done')).toHaveLength(UPLOADS - 1);
     const refusedRow = page.locator(`[data-testid="upload-row"][data-name="${HTML_AS_PNG}"]`);
-    expect(await refusedRow.getByTestId('upload-row-message').textContent()).toBe('Unsupported image format');
+    // Refused in the browser by its leading bytes, before any upload.
+    expect(await refusedRow.getByTestId('upload-row-message').textContent()).toBe(
+      'This file type is not supported: upload PSD, PNG, JPG, GIF, WebP, BMP, TIFF, SVG or PDF files.',
+    );
     // Every accepted file showed its own bar while it was posted, then was added to the project.
     const log = await trayLog();
+    expect(log[HTML_AS_PNG]?.statuses).not.toContain('uploading');
     for (const file of files.filter((candidate) => candidate.name !== HTML_AS_PNG)) {
       expect(log[file.name]?.statuses, file.name).toContain('uploading');
       expect(log[file.name]?.statuses.at(-1), file.name).toBe('done');
