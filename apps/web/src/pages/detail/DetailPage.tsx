@@ -28,6 +28,7 @@ import { useInspectPrefs } from './useInspectPrefs';
 import { useLayerDoc } from './useLayerDoc';
 import './detail.css';
 import './inspect.css';
+import './inspect-sidebar.css';
 
 /** A refusal of `GET project/image`, as the canvas shows it. */
 function problemOf(error: unknown): CanvasProblem {
