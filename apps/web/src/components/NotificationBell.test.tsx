@@ -95,8 +95,11 @@ describe('the bell and the message centre', () => {
     expect(seen.find((req) => req.path === '/api/msg_center/messages/read')?.body).toEqual({
       ids: [inbox[0].id],
     });
-    const unread = await callAs<{ unread: number }>(ada, 'GET', 'msg_center/messages/unread');
-    expect(unread.unread).toBe(2);
+    // The read call is sent as the page opens; the server has it once its answer is back.
+    await waitFor(async () => {
+      const unread = await callAs<{ unread: number }>(ada, 'GET', 'msg_center/messages/unread');
+      expect(unread.unread).toBe(2);
+    });
   });
 
   it('answers a comment from its notice', async () => {
