@@ -124,5 +124,26 @@ export function apiClient(baseUrl: string) {
     return page;
   }
 
-  return { call, register, uploadDesigns, teamWithProject, joinedMember, signedInPage };
+  /** Waits until the design's newest version is drawn and, with `layers`, its layers are imported. */
+  async function waitForDesign(
+    session: Session,
+    ids: { teamId: string; projectId: string; imageId: string },
+    layers = true,
+  ) {
+    for (let attempt = 0; attempt < 160; attempt++) {
+      const image = await call<{ versions: { status: string; layers_status: string }[] }>(
+        session,
+        'GET',
+        `project/image?image_id=${ids.imageId}&project_id=${ids.projectId}&team_id=${ids.teamId}`,
+      );
+      const version = image.versions[0];
+      if (version?.status === 'failed' || (layers && version?.layers_status === 'failed'))
+        throw new Error('the design failed');
+      if (version?.status === 'ready' && (!layers || version.layers_status === 'ready')) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('the design was not ready in time');
+  }
+
+  return { call, register, uploadDesigns, teamWithProject, joinedMember, signedInPage, waitForDesign };
 }

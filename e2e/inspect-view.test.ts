@@ -30,26 +30,6 @@ let tallId: string;
 let svgId: string;
 let page: Page;
 
-interface Version {
-  status: string;
-  layers_status: string;
-}
-
-async function waitForDesign(imageId: string, layered: boolean) {
-  for (let attempt = 0; attempt < 160; attempt++) {
-    const image = await api.call<{ versions: Version[] }>(
-      owner,
-      'GET',
-      `project/image?image_id=${imageId}&project_id=${projectId}&team_id=${teamId}`,
-    );
-    const version = image.versions[0];
-    if (version?.status === 'failed') throw new Error('the design failed');
-    if (version?.status === 'ready' && (!layered || version.layers_status === 'ready')) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the design was not ready in time');
-}
-
 const detailUrl = (imageId: string) =>
   `${server.url}/web/#/item/project/detailDetach?project_id=${projectId}&tid=${teamId}&pid=${projectId}&image_id=${imageId}`;
 
@@ -86,8 +66,8 @@ beforeAll(async () => {
     { name: 'Long page.png', data: tall },
     { name: 'Card.svg', data: Buffer.from(svg) },
   ]);
-  await waitForDesign(tallId, false);
-  await waitForDesign(svgId, true);
+  await api.waitForDesign(owner, { teamId, projectId, imageId: tallId }, false);
+  await api.waitForDesign(owner, { teamId, projectId, imageId: svgId });
   page = await api.signedInPage(browser, owner, { width: 1440, height: 900 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/ws'));

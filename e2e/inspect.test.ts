@@ -28,26 +28,6 @@ let projectId: string;
 let imageId: string;
 let page: Page;
 
-interface Version {
-  status: string;
-  layers_status: string;
-}
-
-async function waitForLayers() {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const image = await api.call<{ versions: Version[] }>(
-      owner,
-      'GET',
-      `project/image?image_id=${imageId}&project_id=${projectId}&team_id=${teamId}`,
-    );
-    const version = image.versions[0];
-    if (version?.status === 'ready' && version.layers_status === 'ready') return;
-    if (version?.status === 'failed' || version?.layers_status === 'failed') throw new Error('import failed');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the design was not ready in time');
-}
-
 /** The page point over a design point, from where the design is drawn now. */
 async function pointOf(x: number, y: number) {
   const box = await page.getByTestId('detail-image').boundingBox();
@@ -73,7 +53,7 @@ beforeAll(async () => {
   ({ teamId, projectId } = await api.teamWithProject(owner, 'Inspect', { name: 'Shapes', type: 'web' }));
   const data = readFileSync(path.join(import.meta.dirname, 'test-data', 'agpsd-shapes.psd'));
   [{ id: imageId }] = await api.uploadDesigns(owner, { teamId, projectId }, [{ name: 'Shapes.psd', data }]);
-  await waitForLayers();
+  await api.waitForDesign(owner, { teamId, projectId, imageId });
   page = await api.signedInPage(browser, owner, { width: 1440, height: 900 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
 });

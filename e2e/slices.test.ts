@@ -27,26 +27,6 @@ let svgId: string;
 let psdId: string;
 let page: Page;
 
-interface Version {
-  status: string;
-  layers_status: string;
-}
-
-async function waitForLayers(imageId: string) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const image = await api.call<{ versions: Version[] }>(
-      owner,
-      'GET',
-      `project/image?image_id=${imageId}&project_id=${projectId}&team_id=${teamId}`,
-    );
-    const version = image.versions[0];
-    if (version?.status === 'ready' && version.layers_status === 'ready') return;
-    if (version?.status === 'failed' || version?.layers_status === 'failed') throw new Error('import failed');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the design was not ready in time');
-}
-
 const testData = (name: string) => readFileSync(path.join(import.meta.dirname, 'test-data', name));
 
 async function openDesign(imageId: string) {
@@ -90,8 +70,8 @@ beforeAll(async () => {
   [{ id: psdId }] = await api.uploadDesigns(owner, { teamId, projectId }, [
     { name: 'Shapes.psd', data: testData('agpsd-shapes.psd') },
   ]);
-  await waitForLayers(svgId);
-  await waitForLayers(psdId);
+  await api.waitForDesign(owner, { teamId, projectId, imageId: svgId });
+  await api.waitForDesign(owner, { teamId, projectId, imageId: psdId });
   page = await api.signedInPage(browser, owner, { width: 1440, height: 900 });
 });
 

@@ -6,17 +6,8 @@ import { setRealtimeDefaults, stopRealtime } from '../realtime/connection';
 import { reloadMessageDots } from '../state/messageDots';
 import { StorageKeys } from '../state/storage';
 import { renderApp } from '../test/render';
-import { addProjectMember, comment, createProject, uploadDesign } from '../test/seed';
-import {
-  callAs,
-  createTeam,
-  inviteLink,
-  joinByLink,
-  newAccount,
-  signInHere,
-  unique,
-  useRealServer,
-} from '../test/server';
+import { adaInOlgasProject } from '../test/seed';
+import { callAs, signInHere, useRealServer } from '../test/server';
 
 const seen = useRealServer();
 
@@ -26,14 +17,9 @@ const seen = useRealServer();
  * centre holds: comment 3, comment 2, comment 1 (read), the invitation.
  */
 async function adaWithNotices() {
-  const [ada, olga] = await Promise.all([newAccount('Ada'), newAccount('Olga')]);
-  const team = await createTeam(olga, unique('Nova'));
-  await joinByLink(ada, await inviteLink(olga, team.id));
-  const projectId = await createProject(olga, team.id, unique('Shop'));
-  await addProjectMember(olga, team.id, projectId, ada.userId);
-  const design = { teamId: team.id, projectId, imageId: await uploadDesign(olga, team.id, projectId) };
+  const { ada, team, design, mention } = await adaInOlgasProject();
   const comments = [];
-  for (const n of [1, 2, 3]) comments.push(await comment(olga, design, `Comment ${n}`, [ada.userId]));
+  for (const n of [1, 2, 3]) comments.push(await mention(`Comment ${n}`));
   const inbox = await callAs<{ list: MessageView[] }>(ada, 'GET', 'msg_center/messages?page=1&page_size=10');
   await callAs(ada, 'POST', 'msg_center/messages/read', { ids: [inbox.list[2].id] });
   await signInHere(ada);

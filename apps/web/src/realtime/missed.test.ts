@@ -1,37 +1,23 @@
 import '../test/setup';
 import { describe, expect, it } from 'vitest';
 import { envelope, stubFetch } from '../test/http';
-import { addProjectMember, comment, createProject, uploadDesign } from '../test/seed';
-import {
-  createTeam,
-  inviteLink,
-  joinByLink,
-  newAccount,
-  signInHere,
-  unique,
-  useRealServer,
-} from '../test/server';
+import { adaInOlgasProject } from '../test/seed';
+import { signInHere, useRealServer } from '../test/server';
 import { createMissedSource } from './missed';
 import { messageView } from './testing';
 
 const seen = useRealServer();
 
 /** Ada, signed in here, member of a project of Olga's with one design: each comment of Olga's tells Ada. */
-async function adaInOlgasProject() {
-  const [ada, olga] = await Promise.all([newAccount('Ada'), newAccount('Olga')]);
-  const team = await createTeam(olga, unique('Nova'));
-  await joinByLink(ada, await inviteLink(olga, team.id));
-  const projectId = await createProject(olga, team.id, unique('Shop'));
-  await addProjectMember(olga, team.id, projectId, ada.userId);
-  const design = { teamId: team.id, projectId, imageId: await uploadDesign(olga, team.id, projectId) };
+async function adaSignedIn() {
+  const { ada, mention } = await adaInOlgasProject();
   await signInHere(ada);
-  const mention = (content: string) => comment(olga, design, content, [ada.userId]);
   return { mention };
 }
 
 describe('missed notices from the message centre', () => {
   it('marks where the message centre stands, then fetches only what came after, oldest first', async () => {
-    const { mention } = await adaInOlgasProject();
+    const { mention } = await adaSignedIn();
     await mention('before');
     const source = createMissedSource();
     await source.mark();
@@ -53,7 +39,7 @@ describe('missed notices from the message centre', () => {
   });
 
   it('reads page after page while there are more', async () => {
-    const { mention } = await adaInOlgasProject();
+    const { mention } = await adaSignedIn();
     const source = createMissedSource();
     await source.mark();
     const made = await Promise.all(Array.from({ length: 55 }, (_, n) => mention(`c${n}`)));

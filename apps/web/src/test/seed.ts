@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { policyForm, type Uptoken } from '../../../server/src/test/uploads';
-import { callAs, nodeFetch, type SeededUser, serverUrl } from './server';
+import {
+  callAs,
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  nodeFetch,
+  type SeededUser,
+  serverUrl,
+  unique,
+} from './server';
 
 /** Projects, designs and comments made through the real API, for tests that need them on the server. */
 
@@ -80,4 +90,16 @@ export function comment(
     position: { x: 0, y: 0 },
     mentions,
   });
+}
+
+/** Olga's team and project with one design, Ada a member of both: Olga's comments mentioning Ada tell her. */
+export async function adaInOlgasProject() {
+  const [ada, olga] = await Promise.all([newAccount('Ada'), newAccount('Olga')]);
+  const team = await createTeam(olga, unique('Nova'));
+  await joinByLink(ada, await inviteLink(olga, team.id));
+  const projectId = await createProject(olga, team.id, unique('Shop'));
+  await addProjectMember(olga, team.id, projectId, ada.userId);
+  const design = { teamId: team.id, projectId, imageId: await uploadDesign(olga, team.id, projectId) };
+  const mention = (content: string) => comment(olga, design, content, [ada.userId]);
+  return { ada, olga, team, design, mention };
 }

@@ -3,8 +3,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { users } from '../account/tables.js';
-import { designAccess } from '../designs/policy.js';
 import type { ProjectAccess, ProjectRow } from '../projects/policy.js';
+import { projectAccessFor } from '../projects/policy.js';
 import { projectMembers } from '../projects/tables.js';
 import { isUuid } from '../teams/policy.js';
 import { teamMembers, teams } from '../teams/tables.js';
@@ -28,7 +28,7 @@ export async function commentAccess(
   teamId: string | undefined,
   projectId: string,
 ): Promise<CommentAccess> {
-  const access = await designAccess(db, userId, teamId, projectId, 'view');
+  const access = await projectAccessFor(db, userId, teamId, projectId, 'view');
   const [team] = await db
     .select({ ownerId: teams.ownerId })
     .from(teams)

@@ -2,17 +2,11 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { projectIdsOfTeam, touchProject } from '../projects/counts.js';
-import { projectAccess } from '../projects/policy.js';
+import { projectAccess, projectAccessFor } from '../projects/policy.js';
 import { loadArrangement } from '../sections/arrangement.js';
 import { settleSets } from '../sections/sets.js';
 import { isUuid } from '../teams/policy.js';
-import {
-  type DesignRow,
-  designAccess,
-  designsOfProject,
-  requireDesignProject,
-  requireTakeOut,
-} from './policy.js';
+import { type DesignRow, designsOfProject, requireDesignProject, requireTakeOut } from './policy.js';
 import { queueFileWork } from './processing.js';
 import { assertDesignRoom } from './quota.js';
 import { loadImages } from './service.js';
@@ -77,7 +71,7 @@ export async function copyImages(
   userId: string,
   input: { team_id: string; project_id: string; images: CopyEntry[] },
 ) {
-  const target = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  const target = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   requireDesignProject(target);
   const wanted = new Map<string, string | undefined>();
   for (const entry of input.images) {
@@ -152,9 +146,9 @@ export async function moveImages(
   userId: string,
   input: { project_id: string; team_id?: string; target_project_id: string; image_ids: string[] },
 ) {
-  const source = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  const source = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const teamId = source.project.teamId;
-  const target = await designAccess(ctx.db, userId, teamId, input.target_project_id, 'edit');
+  const target = await projectAccessFor(ctx.db, userId, teamId, input.target_project_id, 'edit');
   requireDesignProject(target);
   requireTakeOut(source, userId, input.target_project_id);
   const found = await designsOfProject(ctx.db, input.project_id, input.image_ids, 'live');

@@ -1,17 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
-import { type ProjectAccess, projectAccessFor } from '../projects/policy.js';
+import type { ProjectAccess } from '../projects/policy.js';
 import { isUuid } from '../teams/policy.js';
 import { designs } from './tables.js';
 
 export type DesignRow = typeof designs.$inferSelect;
-
-/**
- * The caller's access to a project's designs: the project's access (projects/policy.ts); a project of
- * another team is "project does not exist" either way.
- */
-export const designAccess = projectAccessFor;
 
 /** Design-system projects hold design-system files, not designs (spec 001 §1). */
 export function requireDesignProject(access: ProjectAccess) {

@@ -15,9 +15,6 @@ import type { designVersions, Variants } from './tables.js';
 
 export type VersionRow = typeof designVersions.$inferSelect;
 
-/** Where the designs' URLs are signed, their expiry rule is the storage's. */
-export { urlExpiry };
-
 export function signedVariantUrls(ctx: AppContext, variants: Variants): DesignUrls {
   const expiresAt = urlExpiry(ctx.now());
   const urls: DesignUrls = {};

@@ -4,11 +4,12 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { touchProject } from '../projects/counts.js';
+import { projectAccessFor } from '../projects/policy.js';
 import { markRegistered } from '../uploads/service.js';
 import { artboardForDesign, type Placement, placeFiles } from './artboards.js';
 import { batchRefusal, type DroppedFile, inspectUploads, type UploadedFile } from './inspect.js';
 import { artboardDirOf, variantDirOf } from './keys.js';
-import { designAccess, designsOfProject, requireDesignProject } from './policy.js';
+import { designsOfProject, requireDesignProject } from './policy.js';
 import { layersStatusOf, queueFileWork } from './processing.js';
 import { assertDesignRoom } from './quota.js';
 import { loadImages } from './service.js';
@@ -70,7 +71,7 @@ export async function registerImages(
   userId: string,
   input: { team_id: string; project_id: string; images: FileInput[] },
 ): Promise<{ images: Awaited<ReturnType<typeof loadImages>>; dropped: DroppedFile[] }> {
-  const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  const access = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   requireDesignProject(access);
   const { accepted, dropped } = await inspectUploads(ctx, userId, input.team_id, input.images);
   if (accepted.length === 0) throw batchRefusal(dropped);
@@ -138,7 +139,7 @@ export async function addVersions(
   userId: string,
   input: { team_id: string; project_id: string; image_ids: string[]; images: FileInput[] },
 ) {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   if (input.image_ids.length !== input.images.length) {
     throw fail('INVALID_INPUT', {
       zh: 'image_ids 与 images 的数量须一致',

@@ -6,9 +6,10 @@ import { users } from '../account/tables.js';
 import { comments } from '../comments/tables.js';
 import { touchProject } from '../projects/counts.js';
 import { likePattern } from '../projects/listing.js';
+import { projectAccessFor } from '../projects/policy.js';
 import { loadArrangement, stageOrder } from '../sections/arrangement.js';
 import { changeStage } from '../sections/stage.js';
-import { designAccess, designsOfProject, mayDownload } from './policy.js';
+import { designsOfProject, mayDownload } from './policy.js';
 import { presentImage, presentVersion, type StageListOptions, stageImage } from './present.js';
 import { designQuota } from './quota.js';
 import { designs, designVersions } from './tables.js';
@@ -66,7 +67,7 @@ export async function assertStageVisible(
   input: { project_id: string; team_id?: string },
 ) {
   await ctx.cache.remember(`stage-access:${userId}:${input.project_id}:${input.team_id ?? ''}`, async () => {
-    await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
+    await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'view');
     return true;
   });
 }
@@ -92,7 +93,7 @@ export async function getImage(
   userId: string,
   input: { image_id: string; project_id: string; team_id?: string },
 ): Promise<ImageDetail> {
-  const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
+  const access = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'view');
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
   const [image] = await loadImages(ctx, ctx.db, eq(designs.id, design.id));
   const download = mayDownload(access, userId);
@@ -131,7 +132,7 @@ export async function updateImages(
   userId: string,
   input: { project_id: string; team_id?: string; images: ImageChange[]; stage_revision?: number },
 ) {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const ids = input.images.map((change) => change.image_id ?? change.id ?? '');
   await designsOfProject(ctx.db, input.project_id, ids, 'live');
   const now = ctx.now();
@@ -165,7 +166,7 @@ export async function searchImages(
   userId: string,
   input: { pid: string; keyword: string; types?: string; exact_name: boolean },
 ) {
-  await designAccess(ctx.db, userId, undefined, input.pid, 'view');
+  await projectAccessFor(ctx.db, userId, undefined, input.pid, 'view');
   const types = input.types
     ?.split(',')
     .map((type) => type.trim())
@@ -184,7 +185,7 @@ export async function searchImages(
 
 /** `project/image/cntlimitinfo`: the project's design quota, and whether the stage shows the slowness warning. */
 export async function countLimitInfo(ctx: AppContext, userId: string, projectId: string) {
-  const access = await designAccess(ctx.db, userId, undefined, projectId, 'view');
+  const access = await projectAccessFor(ctx.db, userId, undefined, projectId, 'view');
   const quota = await designQuota(ctx, ctx.db, access.project.teamId, projectId);
   return {
     project_id: projectId,

@@ -3,10 +3,11 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { withNotices } from '../../notices.js';
 import { touchProject } from '../projects/counts.js';
+import { projectAccessFor } from '../projects/policy.js';
 import { loadArrangement } from '../sections/arrangement.js';
 import { settleSets } from '../sections/sets.js';
 import { changeStage } from '../sections/stage.js';
-import { designAccess, designsOfProject } from './policy.js';
+import { designsOfProject } from './policy.js';
 import { assertDesignRoom } from './quota.js';
 import { loadImages } from './service.js';
 import { designs } from './tables.js';
@@ -23,7 +24,7 @@ export async function deleteImages(
   input: { project_id: string; team_id?: string; image_ids: string[]; stage_revision?: number },
   sets: SetChange[] = [],
 ) {
-  const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  const access = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const found = await designsOfProject(ctx.db, input.project_id, input.image_ids, 'live');
   const now = ctx.now();
   await withNotices(ctx, async (tx) => {
@@ -82,7 +83,7 @@ export async function recoverImages(
   userId: string,
   input: { project_id: string; team_id?: string; images: string[]; stage_revision?: number },
 ) {
-  const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  const access = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const found = await designsOfProject(ctx.db, input.project_id, input.images, 'deleted');
   await assertDesignRoom(ctx, ctx.db, access.project.teamId, input.project_id, found.length);
   const ids = found.map((design) => design.id);
@@ -104,7 +105,7 @@ export async function listRecycleBin(
   userId: string,
   input: { project_id: string; team_id?: string },
 ) {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
+  await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'view');
   const rows = await ctx.db
     .select({ id: designs.id, deletedAt: designs.deletedAt, deletedBy: designs.deletedBy })
     .from(designs)

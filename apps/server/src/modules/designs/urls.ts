@@ -5,11 +5,12 @@ import { fail } from '../../http/errors.js';
 import { type ProjectAccess, projectAccess } from '../projects/policy.js';
 import { projects } from '../projects/tables.js';
 import { type FileStore, keyAfter } from '../storage/files.js';
+import { urlExpiry } from '../storage/url-expiry.js';
 import { isUnlimited } from '../teams/plans.js';
 import { teamForMember } from '../teams/policy.js';
 import { variantDirOfKey } from './keys.js';
 import { mayDownload } from './policy.js';
-import { urlExpiry, type VersionRow } from './present.js';
+import type { VersionRow } from './present.js';
 import { designs, designVersions, type VariantFile } from './tables.js';
 
 /** A storage key from one of the store's signed URLs, or the key itself. */

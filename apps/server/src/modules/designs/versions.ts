@@ -4,8 +4,9 @@ import { fail } from '../../http/errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { REMOVE_FILES_JOB } from '../../jobs/remove-files.js';
 import { touchProject } from '../projects/counts.js';
+import { projectAccessFor } from '../projects/policy.js';
 import { isUuid } from '../teams/policy.js';
-import { designAccess, designsOfProject } from './policy.js';
+import { designsOfProject } from './policy.js';
 import { getImage, loadImages } from './service.js';
 import { designs, designVersions } from './tables.js';
 import { deleteImages } from './trash.js';
@@ -35,7 +36,7 @@ export async function versionOf(ctx: AppContext, designId: string, versionId: st
 
 /** Makes an earlier (or later) version the one everybody sees. */
 export async function switchVersion(ctx: AppContext, userId: string, input: VersionInput) {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
   const version = await versionOf(ctx, design.id, input.version_id);
   const now = ctx.now();
@@ -55,7 +56,7 @@ export async function switchVersion(ctx: AppContext, userId: string, input: Vers
  * the design: it goes to the recycle bin like any deleted design (spec 002 "Interface wording rules").
  */
 export async function deleteVersion(ctx: AppContext, userId: string, input: VersionInput) {
-  await designAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
+  await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
   const version = await versionOf(ctx, design.id, input.version_id);
   const [other] = await ctx.db

@@ -1,6 +1,7 @@
 import type { LogMsgType } from '@ferry/shared';
 import type { AppContext } from '../../context.js';
-import { designAccess, designsOfProject } from '../designs/policy.js';
+import { designsOfProject } from '../designs/policy.js';
+import { projectAccessFor } from '../projects/policy.js';
 import { designLogs } from './tables.js';
 
 /**
@@ -12,7 +13,7 @@ export async function addLog(
   userId: string,
   input: { teamId: string; projectId: string; imageId: string; imageName: string; msgType: LogMsgType },
 ) {
-  await designAccess(ctx.db, userId, input.teamId, input.projectId, 'view');
+  await projectAccessFor(ctx.db, userId, input.teamId, input.projectId, 'view');
   const [design] = await designsOfProject(ctx.db, input.projectId, [input.imageId], 'live');
   await ctx.db.insert(designLogs).values({
     userId,

@@ -10,9 +10,11 @@ import {
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { slicesKeyOf } from '../designs/keys.js';
-import { designAccess, designsOfProject, requireDownload } from '../designs/policy.js';
-import { urlExpiry, type VersionRow } from '../designs/present.js';
+import { designsOfProject, requireDownload } from '../designs/policy.js';
+import type { VersionRow } from '../designs/present.js';
 import { versionOf } from '../designs/versions.js';
+import { projectAccessFor } from '../projects/policy.js';
+import { urlExpiry } from '../storage/url-expiry.js';
 import { planSlices, sliceName } from './plan.js';
 import { renderSlices } from './render.js';
 
@@ -64,7 +66,7 @@ export async function exportSlices(
   userId: string,
   input: SliceExportInput,
 ): Promise<SliceExport> {
-  const access = await designAccess(ctx.db, userId, input.team_id, input.project_id, 'view');
+  const access = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'view');
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
   requireDownload(access, userId);
   const versionId = input.version_id ?? design.currentVersionId;
