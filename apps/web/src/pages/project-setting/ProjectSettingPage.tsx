@@ -22,7 +22,6 @@ import { ProjectLookCard } from './ProjectLookCard';
 import { ProjectNameCard } from './ProjectNameCard';
 import { projectSettingKey } from './paths';
 
-
 export const PROJECT_SETTING_TABS = ['basic', 'members'] as const;
 type SettingTab = (typeof PROJECT_SETTING_TABS)[number];
 
