@@ -105,13 +105,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   app.addHook('preHandler', refuseNulInput);
 
-  // Any change through the API invalidates the read cache before the caller hears back.
-  app.addHook('onSend', async (request) => {
-    if (request.routeOptions.config?.keepsReadCache) return;
-    if (request.url.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
-      // Other instances' caches expire on their own if the bus is down; the change itself has been made.
-      await ctx.cache.bump().catch((error) => request.log.warn({ err: error }, 'cache bump not published'));
-    }
+  // Any change through the API invalidates the read cache before the caller hears back. Callback style, so
+  // a read (most calls) passes without a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const { method } = request;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return done(null, payload);
+    if (request.routeOptions.config?.keepsReadCache || !request.url.startsWith('/api/'))
+      return done(null, payload);
+    // Other instances' caches expire on their own if the bus is down; the change itself has been made.
+    ctx.cache
+      .bump()
+      .catch((error) => request.log.warn({ err: error }, 'cache bump not published'))
+      .then(() => done(null, payload));
   });
 
   accountRoutes(app, ctx);
@@ -128,7 +133,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   designRoutes(app, ctx);
   sectionRoutes(app, ctx);
   eventRoutes(app, ctx);
-  await realtimeRoutes(app, ctx);
+  // In a scope of its own: the websocket plugin's per-request hook then runs for /ws only.
+  await app.register(async (scope) => {
+    await realtimeRoutes(scope, ctx);
+  });
   inspectRoutes(app, ctx);
   commentRoutes(app, ctx);
   messageRoutes(app, ctx);

@@ -1,7 +1,7 @@
 import { Codes } from '@ferry/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { findSession, hashToken } from '../modules/account/sessions.js';
+import { findSession } from '../modules/account/sessions.js';
 import { AppError } from './errors.js';
 
 export interface Actor {
@@ -39,7 +39,8 @@ const revokedAnswer = {
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
   const token = readBasicToken(request);
   if (!token) throw new AppError(Codes.SESSION_EXPIRED);
-  const session = await ctx.cache.remember(`session:${hashToken(token)}`, () => findSession(ctx.db, token));
+  // Keyed by the token itself (memory only): a hit costs no hashing; sign-outs clear the cache like any change.
+  const session = await ctx.cache.remember(`session:${token}`, () => findSession(ctx.db, token));
   if (!session) throw new AppError(Codes.SESSION_EXPIRED);
   if (session.revokedAt) {
     const reason = session.revokedReason as keyof typeof revokedAnswer;

@@ -1,5 +1,5 @@
 import { ruleMessages } from '@ferry/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './errors.js';
 
 /**
@@ -7,11 +7,12 @@ import { fail } from './errors.js';
  * query, body and route parameters are refused with 19001 before a handler sees them, including the
  * handlers that read a field without a shared schema. Other control characters are the schemas' business.
  */
-export async function refuseNulInput(request: FastifyRequest) {
+export function refuseNulInput(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
   for (const source of [request.params, request.query, request.body]) {
     const field = nulFieldOf(source);
-    if (field !== null) throw fail('INVALID_INPUT', ruleMessages['text.control'], { field });
+    if (field !== null) return done(fail('INVALID_INPUT', ruleMessages['text.control'], { field }));
   }
+  done();
 }
 
 /** The path of the first string (value or key) holding NUL, walked without recursion: bodies nest deep. */

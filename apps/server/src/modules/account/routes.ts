@@ -50,14 +50,14 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, await account.login(ctx, body, userAgent(request.headers), requestLang(request)));
   });
 
-  // Every signed-in page load asks this; the read cache answers it until something changes.
-  app.get('/api/account/login', async (request) => {
+  // Every signed-in page load asks this; the read cache answers it, already serialised, until something changes.
+  app.get('/api/account/login', async (request, reply) => {
     const { userId } = actorOf(request);
     const lang = requestLang(request);
-    return ok(
-      request,
-      await ctx.cache.remember(`summary:${userId}:${lang}`, () => account.sessionSummary(ctx, userId, lang)),
+    const body = await ctx.cache.remember(`summary:${userId}:${lang}`, async () =>
+      JSON.stringify(ok(request, await account.sessionSummary(ctx, userId, lang))),
     );
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.put<{ Querystring: { code?: string } }>('/api/account/login', async (request) => {
