@@ -62,7 +62,7 @@ export async function buildContext(
     mailer,
     bus,
     events,
-    notices: outboxNotices({ config, now }),
+    notices: outboxNotices({ config, now, events }),
     cache,
     teamContents: { projectCounts, fullestProjectDesigns, dropMemberships: dropProjectMemberships },
     teamsOfUser: (userId, lang) => listTeams(ctx, userId, lang),

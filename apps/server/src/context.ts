@@ -9,6 +9,7 @@ import type { Mailer } from './modules/mail/mailer.js';
 import type { FileStore } from './modules/storage/files.js';
 import type { NoticeRecorder } from './notices.js';
 import type { Bus } from './realtime/bus.js';
+import type { Envelope } from './realtime/hub.js';
 
 /**
  * The events outbox as services and boot see it (modules/events/outbox.ts implements it): the context names
@@ -18,6 +19,8 @@ export interface NoticePublisher {
   log: { warn(object: object, message: string): void };
   /** Starts the periodic sweep of rows a crash or a bus outage left behind. */
   start(): void;
+  /** Keeps a recorded event's envelope in memory, so publishing it after commit reads nothing back. */
+  hold(envelope: Envelope): void;
   /** Publishes what is waiting, without making the caller wait (after a commit). */
   wake(): void;
   /** Publishes everything waiting; answers how many were published. */

@@ -8,6 +8,7 @@ import { EventDispatcher, recordNotice } from '../modules/events/outbox.js';
 import { events } from '../modules/events/tables.js';
 import { asUser } from '../test/api.js';
 import { startTestServer, type TestServer } from '../test/context.js';
+import { eventsAsSent, sentTo } from '../test/events.js';
 import { addMember, buildTeam } from '../test/factories.js';
 import { TestSocket } from '../test/sockets.js';
 import { RedisBus } from './bus.js';
@@ -74,10 +75,7 @@ describe('the bus during a Redis outage', () => {
       ),
     );
     expect(await dispatcher.flush()).toBe(0);
-    const waiting = await server.ctx.db
-      .select()
-      .from(events)
-      .where(sql`${team.owner.id} = any(${events.toIds})`);
+    const waiting = await server.ctx.db.select().from(events).where(sentTo(team.owner.id));
     expect(waiting).toHaveLength(1);
     expect(waiting[0]).toMatchObject({ publishedAt: null, leaseUntil: null });
     await dispatcher.stop();
@@ -108,10 +106,10 @@ describe('the bus during a Redis outage', () => {
       // The change itself is made while Redis is away; its notice waits in the outbox.
       expect((await setRole('onlooker')).code).toBe('00000');
       await a.ctx.events.flush();
-      const held = await a.ctx.db
-        .select()
-        .from(events)
-        .where(sql`${events.payload}->>'type' = 'onlooker' and ${member.id} = any(${events.toIds})`);
+      const held = await eventsAsSent(
+        a.ctx.db,
+        sql`${events.payload}->>'type' = 'onlooker' and ${sentTo(member.id)}`,
+      );
       expect(held).toHaveLength(1);
       expect(held[0].publishedAt).toBeNull();
       expect(onB.socket.readyState).toBe(onB.socket.OPEN);

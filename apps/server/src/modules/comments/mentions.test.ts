@@ -2,6 +2,7 @@ import { Codes, type MentionCandidate } from '@ferry/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/context.js';
+import { addressedTo } from '../messages/store.js';
 import { messages } from '../messages/tables.js';
 import { buildWorld, newDesign, newProject, OK, type Person, post, type World } from './fixtures.js';
 
@@ -26,7 +27,7 @@ const noticesOf = async (projectId: string, recipientId: string) =>
   server.ctx.db
     .select({ kind: messages.kind })
     .from(messages)
-    .where(and(eq(messages.projectId, projectId), eq(messages.recipientId, recipientId)));
+    .where(and(eq(messages.projectId, projectId), addressedTo(recipientId)));
 
 describe('who may be @mentioned', () => {
   it('in a mode-A project: the whole team, added to the project or not, and they are told', async () => {

@@ -43,8 +43,15 @@ afterAll(async () => {
 
 const eventsOfComment = (commentId: string) =>
   a.ctx.db.select().from(events).where(sql`${events.payload}->>'commentId' = ${commentId}`);
-const rowsOfComment = (commentId: string) =>
-  a.ctx.db.select().from(messages).where(sql`${messages.commentId} = ${commentId}`);
+/** The comment's stored notices, a row per recipient with the message as it names them. */
+const rowsOfComment = async (commentId: string) =>
+  (await a.ctx.db.select().from(messages).where(sql`${messages.commentId} = ${commentId}`)).flatMap((row) =>
+    row.recipientIds.map((recipientId) => ({
+      recipientId,
+      hasAt: row.hasAt,
+      payload: { ...row.payload, toIds: [recipientId] },
+    })),
+  );
 const socketOf = (who: Person) => TestSocket.signedIn(onB, who.token);
 
 describe('comments through two instances', () => {

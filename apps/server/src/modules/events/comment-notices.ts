@@ -30,7 +30,7 @@ export function commentUrl(
 
 /**
  * Records a comment's notices in the transaction that wrote the comment: one real-time event for the
- * mentioned (`hasAt`) and one for everyone else concerned, each stored per recipient for the message centre
+ * mentioned (`hasAt`) and one for everyone else concerned, each stored for its recipients in the message centre
  * by the same call (outbox.ts), so the socket and the message centre never disagree. Sockets with the
  * project open get the events too, to refresh their comment lists (an edit that tells nobody sends nothing:
  * `toWatchers` false). Answers how many people were told.

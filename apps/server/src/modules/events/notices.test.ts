@@ -1,9 +1,10 @@
 import { Codes, type RealtimeMessage } from '@ferry/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, asUser } from '../../test/api.js';
 import { startTestServer, type TestServer } from '../../test/context.js';
 import { encryptPassword } from '../../test/crypto.js';
+import { eventsAsSent } from '../../test/events.js';
 import { addMember, type BuiltTeam, type BuiltUser, buildTeam } from '../../test/factories.js';
 import { TestSocket } from '../../test/sockets.js';
 import { messages } from '../messages/tables.js';
@@ -58,12 +59,9 @@ async function world(): Promise<World> {
   return { team, admin, member, viewer, newcomer, projectId };
 }
 
+/** The team's outbox rows, each with its message as sent. */
 const noticesOf = (teamId: string) =>
-  server.ctx.db
-    .select()
-    .from(events)
-    .where(sql`${events.payload}->>'teamId' = ${teamId}`)
-    .orderBy(asc(events.createdAt));
+  eventsAsSent(server.ctx.db, sql`${events.payload}->>'teamId' = ${teamId}`);
 
 interface Case {
   name: string;
@@ -196,7 +194,7 @@ describe('each notice from its action', () => {
       expect(message.toIds).not.toContain(message.fromUserId);
       expect(Object.keys(message).sort()).toEqual(SPEC_FIELDS);
       const rows = await server.ctx.db.select().from(messages).where(eq(messages.teamId, w.team.id));
-      expect(rows.map((row) => row.recipientId).sort()).toEqual([...entry.to(w)].sort());
+      expect(rows.flatMap((row) => row.recipientIds).sort()).toEqual([...entry.to(w)].sort());
       expect(new Set(rows.map((row) => row.kind))).toEqual(new Set([entry.kind]));
     });
   }

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { RealtimeMessage } from '@ferry/shared';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext, NoticePublisher } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { Bus } from '../../realtime/bus.js';
 import type { Envelope } from '../../realtime/hub.js';
-import { storeForRecipients } from '../messages/store.js';
+import { recipientsOf, storeForRecipients } from '../messages/store.js';
 import { events } from './tables.js';
 
 /** The bus channel every instance's hub listens on. */
@@ -17,8 +18,11 @@ const LEASE = sql`now() + interval '30 seconds'`;
 const KEEP_PUBLISHED = sql`now() - interval '1 day'`;
 const CLEAN_EVERY_MS = 10 * 60 * 1000;
 
-/** What recording needs of the context: the outbox's queue and the time. */
-export type OutboxContext = Pick<AppContext, 'config' | 'now'>;
+/** A held envelope whose transaction never committed is forgotten after this long. */
+const HOLD_MS = 60 * 1000;
+
+/** What recording needs of the context: the outbox's queue, its publisher and the time. */
+export type OutboxContext = Pick<AppContext, 'config' | 'now' | 'events'>;
 
 export interface RecordOptions {
   /** Rooms besides the recipients' own: everyone watching the project or team gets the event too. */
@@ -27,7 +31,9 @@ export interface RecordOptions {
 
 /**
  * Records a notice in the caller's transaction: one outbox row for the sockets, and one message-centre row
- * per recipient. Nothing is sent before the transaction commits (see `withNotices`); a rollback sends nothing.
+ * naming the recipients. Nothing is sent before the transaction commits (see `withNotices`); a rollback sends
+ * nothing. The recipients are stored once, by the message-centre row the event points at; this instance keeps
+ * the envelope in memory, so publishing it after commit reads nothing back.
  */
 export async function recordNotice(
   ctx: OutboxContext,
@@ -39,10 +45,17 @@ export async function recordNotice(
   const rooms = options.rooms ?? [];
   if (toIds.length === 0 && rooms.length === 0) return;
   const payload = { ...message, toIds };
-  await tx
-    .insert(events)
-    .values({ queue: ctx.config.jobQueue, method: message.method, payload, toIds, rooms });
-  if (toIds.length > 0) await storeForRecipients(tx, payload, ctx.now());
+  const messageId = toIds.length > 0 ? await storeForRecipients(tx, payload, ctx.now()) : null;
+  const id = randomUUID();
+  await tx.insert(events).values({
+    id,
+    queue: ctx.config.jobQueue,
+    method: message.method,
+    payload: { ...payload, toIds: [] },
+    messageId,
+    rooms,
+  });
+  ctx.events.hold({ id, rooms, message: payload });
 }
 
 interface Log {
@@ -61,6 +74,8 @@ export class EventDispatcher implements NoticePublisher {
   private again = false;
   private stopped = false;
   private lastCleanup = 0;
+  /** Envelopes recorded by this instance, by event id, until published (or their transaction is long gone). */
+  private readonly held = new Map<string, { envelope: Envelope; at: number }>();
 
   constructor(
     private readonly db: Db,
@@ -68,6 +83,44 @@ export class EventDispatcher implements NoticePublisher {
     private readonly queue: string,
     private readonly sweepMs: number,
   ) {}
+
+  /** Keeps a recorded event's envelope for its publication after commit. */
+  hold(envelope: Envelope) {
+    this.held.set(envelope.id, { envelope, at: Date.now() });
+  }
+
+  /** The claimed rows' envelopes: held ones from memory, the rest (another instance's, a crash's) read. */
+  private async envelopesOf(ids: string[]): Promise<Envelope[]> {
+    const found = new Map<string, Envelope>();
+    for (const id of ids) {
+      const held = this.held.get(id);
+      if (held) found.set(id, held.envelope);
+    }
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      const rows = await this.db
+        .select({ id: events.id, payload: events.payload, rooms: events.rooms, messageId: events.messageId })
+        .from(events)
+        .where(inArray(events.id, missing));
+      const recipients = await recipientsOf(
+        this.db,
+        rows.flatMap((row) => row.messageId ?? []),
+      );
+      for (const { id, payload, rooms, messageId } of rows) {
+        // Rows of the previous version name their recipients in the payload.
+        const toIds = (messageId && recipients.get(messageId)) || payload.toIds;
+        found.set(id, { id, rooms, message: { ...payload, toIds } });
+      }
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  /** Forgets what was published, and what a rolled-back transaction held. */
+  private release(published: string[]) {
+    for (const id of published) this.held.delete(id);
+    const stale = Date.now() - HOLD_MS;
+    for (const [id, { at }] of this.held) if (at < stale) this.held.delete(id);
+  }
 
   /** Starts the periodic sweep (main.ts; tests that exercise it). */
   start() {
@@ -127,21 +180,13 @@ export class EventDispatcher implements NoticePublisher {
       .update(events)
       .set({ leaseUntil: LEASE })
       .where(inArray(events.id, waiting))
-      // Not `to_ids`: the payload names the recipients already, and a notice to 1,000 people would parse
-      // them twice.
-      .returning({
-        id: events.id,
-        payload: events.payload,
-        rooms: events.rooms,
-        createdAt: events.createdAt,
-      });
+      .returning({ id: events.id, createdAt: events.createdAt });
     claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     const published: string[] = [];
     try {
-      for (const row of claimed) {
-        const envelope: Envelope = { id: row.id, rooms: row.rooms, message: row.payload };
+      for (const envelope of await this.envelopesOf(claimed.map((row) => row.id))) {
         await this.bus.publish(EVENTS_CHANNEL, JSON.stringify(envelope));
-        published.push(row.id);
+        published.push(envelope.id);
       }
     } catch (error) {
       this.log.warn({ err: error }, 'bus unavailable: events stay in the outbox for the next sweep');
@@ -154,6 +199,7 @@ export class EventDispatcher implements NoticePublisher {
         .set({ publishedAt: sql`now()`, leaseUntil: null })
         .where(inArray(events.id, published));
     }
+    this.release(published);
     return { published: published.length, claimed: claimed.length };
   }
 

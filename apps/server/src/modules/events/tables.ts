@@ -17,9 +17,13 @@ export const events = pgTable(
     /** Instances sharing a database and a queue publish each other's leftovers (JOB_QUEUE). */
     queue: text('queue').notNull(),
     method: text('method').notNull(),
-    /** The message of spec 002 §3, sent unchanged. */
+    /**
+     * The message of spec 002 §3 as sent, but for its recipients (`toIds`): they are named once, by the
+     * message-centre row, not copied here (a notice to 1,000 people would store and parse them twice).
+     */
     payload: jsonb('payload').$type<RealtimeMessage>().notNull(),
-    toIds: uuid('to_ids').array().notNull(),
+    /** The notice's message-centre row, naming its recipients; none for an event to rooms only. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     /** Socket rooms it goes to besides its recipients' own (`project:<id>`, `team:<id>`). */
     rooms: text('rooms').array().notNull().default([]),
     createdAt: stampedNow('created_at'),

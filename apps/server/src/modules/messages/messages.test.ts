@@ -41,8 +41,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const noticesOf = (commentId: string) =>
-  server.ctx.db.select().from(messages).where(eq(messages.commentId, commentId));
+/** The comment's stored notices, a row per recipient with the message as it names them. */
+const noticesOf = async (commentId: string) =>
+  (await server.ctx.db.select().from(messages).where(eq(messages.commentId, commentId))).flatMap((row) =>
+    row.recipientIds.map((recipientId) => ({
+      ...row,
+      recipientId,
+      payload: { ...row.payload, toIds: [recipientId] },
+    })),
+  );
 
 const recipients = async (commentId: string) =>
   Object.fromEntries((await noticesOf(commentId)).map((row) => [row.recipientId, row.hasAt]));
@@ -77,7 +84,6 @@ describe('notices of comments', () => {
       imageId: design.imageId,
       hasAt: true,
       url,
-      readAt: null,
     });
     expect(Array.from(row.content)).toHaveLength(201);
     expect(row.content.endsWith('…')).toBe(true);
@@ -110,7 +116,12 @@ describe('notices of comments', () => {
     });
     // Displays cut the sender's name: 3 characters in a comment's title, 6 elsewhere.
     const [view] = (await inbox(world.member)).list.filter((item) => item.comment_id === started.id);
-    expect(view).toMatchObject({ title: 'Ale… mentioned you', text: row.content, group: 'other' });
+    expect(view).toMatchObject({
+      title: 'Ale… mentioned you',
+      text: row.content,
+      group: 'other',
+      read: false,
+    });
     expect(view.message).toEqual(row.payload);
 
     // Nobody mentioned, nobody told.

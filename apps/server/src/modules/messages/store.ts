@@ -1,48 +1,49 @@
+import { randomUUID } from 'node:crypto';
 import { NOTICE_KINDS, type RealtimeMessage } from '@ferry/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { messages } from './tables.js';
 
-/** Writing the message centre's rows: the events outbox stores each notice here for its recipients. */
-
-const columnList = (...columns: PgColumn[]) =>
-  sql.join(
-    columns.map((column) => sql.identifier(column.name)),
-    sql`, `,
-  );
+/** Writing the message centre: the events outbox stores each notice here, once for all its recipients. */
 
 /**
- * The message-centre rows of a notice in one statement, the recipients and the shared payload passed once:
- * a notice to 1,000 people would otherwise send 1,000 copies of its payload as 13,000 parameters, and the
- * change's transaction (and the notice) waits for them. Each recipient's copy names only them, as the socket
- * sends it (see Hub.deliver).
+ * The notice's one message-centre row; its payload names no recipient (each reader's copy names them).
+ * Answers the row's id.
  */
-export async function storeForRecipients(tx: Tx, payload: RealtimeMessage, at: Date) {
-  const shared = JSON.stringify({ ...payload, toIds: [] });
-  await tx.execute(sql`
-    insert into ${messages} (${columnList(
-      messages.id,
-      messages.recipientId,
-      messages.teamId,
-      messages.projectId,
-      messages.kind,
-      messages.method,
-      messages.fromUserId,
-      messages.imageId,
-      messages.commentId,
-      messages.content,
-      messages.hasAt,
-      messages.url,
-      messages.payload,
-      messages.createdAt,
-    )})
-    select gen_random_uuid(), recipient::uuid, ${payload.teamId}::uuid, ${payload.projectId || null}::uuid,
-      ${NOTICE_KINDS[payload.method]}::text, ${payload.method}::text, ${payload.fromUserId || null}::uuid,
-      ${payload.imageId || null}::uuid, ${payload.commentId || null}::uuid, ${payload.content}::text,
-      ${payload.hasAt}::boolean, ${payload.url}::text,
-      jsonb_set(${shared}::jsonb, '{toIds}', jsonb_build_array(recipient)), ${at.toISOString()}::timestamptz
-    from jsonb_array_elements_text(${JSON.stringify(payload.toIds)}::jsonb) as recipient`);
+export async function storeForRecipients(tx: Tx, payload: RealtimeMessage, at: Date): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(messages).values({
+    id,
+    recipientIds: payload.toIds,
+    teamId: payload.teamId,
+    projectId: payload.projectId || null,
+    kind: NOTICE_KINDS[payload.method],
+    method: payload.method,
+    fromUserId: payload.fromUserId || null,
+    imageId: payload.imageId || null,
+    commentId: payload.commentId || null,
+    content: payload.content,
+    hasAt: payload.hasAt,
+    url: payload.url,
+    payload: { ...payload, toIds: [] },
+    createdAt: at,
+  });
+  return id;
+}
+
+/** Notices addressed to this user (the recipients' GIN index answers it). */
+export function addressedTo(userId: string): SQL {
+  return sql`${messages.recipientIds} @> array[${userId}::uuid]`;
+}
+
+/** The recipients of these notices, by notice id. */
+export async function recipientsOf(db: Db, messageIds: string[]): Promise<Map<string, string[]>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: messages.id, recipientIds: messages.recipientIds })
+    .from(messages)
+    .where(inArray(messages.id, messageIds));
+  return new Map(rows.map((row) => [row.id, row.recipientIds]));
 }
 
 /** A stored notice of this recipient (its team and method), or undefined for anyone else's. */
@@ -50,6 +51,6 @@ export async function ownMessage(db: Db | Tx, recipientId: string, messageId: st
   const [own] = await db
     .select({ teamId: messages.teamId, method: messages.method })
     .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.recipientId, recipientId)));
+    .where(and(eq(messages.id, messageId), addressedTo(recipientId)));
   return own;
 }
