@@ -158,23 +158,36 @@ export class Hub {
     return found;
   }
 
-  /** Sends an event to its recipients' and rooms' sockets, once each; answers how many sockets it went to. */
+  /**
+   * Sends an event to its recipients' and rooms' sockets, once each; answers how many sockets it went to.
+   * Each socket learns only whether its own user is a recipient: the list of everyone told stays on the
+   * server (a notice to 1,000 people would otherwise send each of them 1,000 ids).
+   */
   deliver(envelope: Envelope): number {
-    const { toIds } = envelope.message;
-    const targets = this.membersOf([...toIds.map(userRoom), ...envelope.rooms]);
-    if (targets.size > 0) {
-      // Each socket learns only whether its own user is a recipient: the list of everyone told stays on the
-      // server (a notice to 1,000 people would otherwise send each of them 1,000 ids).
-      const recipients = new Set(toIds);
-      const frames = eventFrames(envelope);
-      for (const client of targets) {
-        if (client.socket.readyState !== client.socket.OPEN) continue;
-        const recipient = client.userId !== null && recipients.has(client.userId);
-        client.socket.send(recipient ? frames.forRecipient(client.userId as string) : frames.forWatcher);
+    const frames = eventFrames(envelope);
+    const send = (client: Client, frame: string) => {
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
+    };
+    // A recipient's sockets are all in their own room, so a room's other sockets are watchers.
+    const reached = new Set<Client>();
+    for (const userId of new Set(envelope.message.toIds)) {
+      const sockets = this.rooms.get(userRoom(userId));
+      if (!sockets) continue;
+      const frame = frames.forRecipient(userId);
+      for (const client of sockets) {
+        reached.add(client);
+        send(client, frame);
+      }
+    }
+    for (const room of envelope.rooms) {
+      for (const client of this.rooms.get(room) ?? []) {
+        if (reached.has(client)) continue;
+        reached.add(client);
+        send(client, frames.forWatcher);
       }
     }
     this.applyMembership(envelope.message);
-    return targets.size;
+    return reached.size;
   }
 
   /** Sends a signal's frame to the sockets of its rooms; a user who joined a team has their sockets join its room. */

@@ -6,6 +6,17 @@ import { messages } from './tables.js';
 
 /** Writing the message centre: the events outbox stores each notice here, once for all its recipients. */
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A uuid[] parameter as one array literal: Drizzle would map and quote each of a big notice's 1,000 ids.
+ * Only ids go in, so the literal needs no quoting.
+ */
+function uuidArray(ids: string[]): SQL<string[]> {
+  for (const id of ids) if (!UUID.test(id)) throw new Error(`not a user id: ${JSON.stringify(id)}`);
+  return sql<string[]>`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
 /**
  * The notice's one message-centre row; its payload names no recipient (each reader's copy names them).
  * Answers the row's id.
@@ -14,7 +25,7 @@ export async function storeForRecipients(tx: Tx, payload: RealtimeMessage, at: D
   const id = randomUUID();
   await tx.insert(messages).values({
     id,
-    recipientIds: payload.toIds,
+    recipientIds: uuidArray(payload.toIds),
     teamId: payload.teamId,
     projectId: payload.projectId || null,
     kind: NOTICE_KINDS[payload.method],
