@@ -39,11 +39,11 @@ async function openDesign(imageId: string) {
   await page.getByTestId('slice-format').waitFor();
 }
 
-/** Selects the layer at the middle of the design and downloads it alone; answers the zip's files. */
-async function downloadSelected() {
+/** Selects the layer at a point of the design (0–1 of its sides) and downloads it alone; answers the zip's files. */
+async function downloadSelected(at = { x: 0.5, y: 0.5 }) {
   const box = await page.getByTestId('detail-image').boundingBox();
   if (!box) throw new Error('no design on the canvas');
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.click(box.x + box.width * at.x, box.y + box.height * at.y);
   const row = page.getByTestId('slice-selected');
   await row.waitFor();
   const download = page.waitForEvent('download');
@@ -111,7 +111,7 @@ describe('choosing a slice format', () => {
     expect((await sharp(files[0].data).metadata()).format).toBe('svg');
   });
 
-  it('shows SVG disabled with the reason on a PSD, and remembers the project’s format', async () => {
+  it('shows SVG disabled with the reason on a PSD without a shape layer chosen, and remembers the project’s format', async () => {
     await openDesign(psdId);
     // SVG was the last choice; a PSD cannot have it.
     await expect.poll(selectedFormat).toBe('PNG');
@@ -120,7 +120,7 @@ describe('choosing a slice format', () => {
       'ant-segmented-item-disabled',
     );
     await svg.hover();
-    await page.getByText('SVG needs vector layers, which only SVG designs have.', { exact: false }).waitFor();
+    await page.getByText('SVG needs a vector layer', { exact: false }).waitFor();
     await page
       .getByTestId('slices-panel')
       .screenshot({ path: path.join(screenshotDir, 'slices-panel-psd.png') });
@@ -129,5 +129,27 @@ describe('choosing a slice format', () => {
     await page.reload();
     await openDesign(psdId);
     expect(await selectedFormat()).toBe('WebP');
+  });
+
+  it('offers SVG for a PSD shape layer and downloads its paths', async () => {
+    // The pin of agpsd-shapes.psd (a 500 px square): a shape layer with a subtracted ring.
+    const files = await (async () => {
+      const box = await page.getByTestId('detail-image').boundingBox();
+      if (!box) throw new Error('no design on the canvas');
+      await page.mouse.click(box.x + box.width * (191 / 500), box.y + box.height * (345 / 500));
+      await page.getByTestId('slice-selected').waitFor();
+      await page.getByTestId('slice-format-svg').click();
+      await expect.poll(selectedFormat).toBe('SVG');
+      await page.getByTestId('slice-format').locator('.ant-segmented-thumb').waitFor({ state: 'detached' });
+      await page
+        .getByTestId('slices-panel')
+        .screenshot({ path: path.join(screenshotDir, 'slices-panel-psd-shape.png') });
+      return downloadSelected({ x: 191 / 500, y: 345 / 500 });
+    })();
+    expect(files.map((file) => file.name)).toEqual([expect.stringMatching(/^\w+\/pin\.svg$/)]);
+    const text = files[0].data.toString('utf8');
+    expect(text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(text).toContain('<path d="M');
+    expect((await sharp(files[0].data).metadata()).format).toBe('svg');
   });
 });

@@ -103,6 +103,11 @@ export interface Layer {
   text?: TextInfo;
   /** Marked for export by the designer (a PSD layer named `*.png`/with export settings, an SVG `id` ending -slice …). */
   exportable: boolean;
+  /**
+   * Drawn from paths alone, so it can be exported as SVG and a vector PDF: a PSD's shape layers and groups
+   * of them (every layer of an SVG design is, whether marked or not; see sliceFormatsFor).
+   */
+  vector?: boolean;
   /** Only groups have children; painted first to last (the last is on top). */
   children?: Layer[];
 }

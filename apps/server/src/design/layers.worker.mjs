@@ -16,6 +16,10 @@ parentPort.on('message', async ({ id, task, artboard, requests, data }) => {
       parentPort.postMessage({ id, result: answers }, answers);
       return;
     }
+    if (task === 'svg') {
+      parentPort.postMessage({ id, result: (await pixels).psdLayerSvgs(bytes, requests) });
+      return;
+    }
     const { importPsd, readPsdArtboards } = await importer;
     const result = task === 'artboards' ? readPsdArtboards(bytes) : importPsd(bytes, { artboard });
     parentPort.postMessage({ id, result });

@@ -1,6 +1,7 @@
 import type { Frame } from '@ferry/shared';
 import { initializeCanvas, type Layer as PsdLayer, readPsd } from 'ag-psd';
 import { hasDistinctIds } from './psd.js';
+import { psdVectorSvg } from './psd-vector.js';
 
 // Pixels are read as ImageData; nothing here draws on a canvas.
 initializeCanvas(
@@ -115,5 +116,22 @@ export function drawPsdLayers(data: Buffer, requests: { id: string; frame: Frame
     const layer = byId.get(id);
     if (!layer) throw new Error(`no layer ${id}`);
     return draw({ children: [layer] }, frame).buffer as ArrayBuffer;
+  });
+}
+
+/**
+ * The chosen layers of a PSD as SVG files (psd-vector.ts), each showing its frame at its size; null for a
+ * layer that is not vector. Only the file's structure is read.
+ */
+export function psdLayerSvgs(
+  data: Buffer,
+  requests: { id: string; frame: Frame; width: number; height: number }[],
+): (string | null)[] {
+  const psd = readPsd(data, { skipLayerImageData: true, skipCompositeImageData: true, skipThumbnail: true });
+  const byId = layersById(psd.children);
+  return requests.map(({ id, frame, width, height }) => {
+    const layer = byId.get(id);
+    if (!layer) throw new Error(`no layer ${id}`);
+    return psdVectorSvg(layer, frame, width, height);
   });
 }

@@ -12,7 +12,9 @@ export type PsdTask =
   | { task: 'import'; artboard?: number }
   | { task: 'artboards' }
   /** The chosen layers' own pixels (psd-pixels.ts); answers one RGBA ArrayBuffer per request. */
-  | { task: 'draw'; requests: { id: string; frame: Frame }[] };
+  | { task: 'draw'; requests: { id: string; frame: Frame }[] }
+  /** The chosen vector layers as SVG files (psd-pixels.ts); answers a string, or null, per request. */
+  | { task: 'svg'; requests: { id: string; frame: Frame; width: number; height: number }[] };
 
 interface Pending {
   resolve: (value: unknown) => void;

@@ -4,6 +4,7 @@ import { boundsOfCubics, type Cubic } from './geometry.js';
 import { isExportName, limitLayers, newLayer, round, unionFrames } from './layer-tree.js';
 import { blendModeOf, colorOf, effectStyles, shapePaint } from './psd-style.js';
 import { psdTextInfo } from './psd-text.js';
+import { isVectorLayer } from './psd-vector.js';
 
 export interface PsdArtboard {
   /** The artboard's place among the PSD's top-level layers (bottom first), as `importPsd` takes it. */
@@ -160,6 +161,7 @@ function convertLayer(layer: PsdLayer, path: number[], ctx: Context): Layer | nu
   result.opacity = round(layer.opacity ?? 1, 3);
   result.blendMode = blendModeOf(layer.blendMode);
   result.exportable = isExportName(name);
+  if (isVectorLayer(layer)) result.vector = true;
   return result;
 }
 

@@ -13,11 +13,17 @@ export type SliceFormat = (typeof SLICE_FORMATS)[number];
 export const RASTER_SLICE_FORMATS: readonly SliceFormat[] = ['png', 'jpg', 'webp'];
 
 /**
- * The formats a design's layers can be exported in. SVG needs the layer's vectors, which only an SVG design
- * keeps: a PSD's shape layers are read as pixels and their fill and stroke styles, not as paths.
+ * The formats a layer can be exported in. SVG needs the layer's vectors: every layer of an SVG design has
+ * them, a PSD's shape layers (and groups of only shape layers) are marked `vector`, its other layers are
+ * pixels. Without a layer, the formats every layer of such a design has.
  */
-export function sliceFormatsFor(source: 'psd' | 'svg'): readonly SliceFormat[] {
-  return source === 'svg' ? SLICE_FORMATS : SLICE_FORMATS.filter((format) => format !== 'svg');
+export function sliceFormatsFor(
+  source: 'psd' | 'svg',
+  layer?: { vector?: boolean } | null,
+): readonly SliceFormat[] {
+  return source === 'svg' || layer?.vector
+    ? SLICE_FORMATS
+    : SLICE_FORMATS.filter((format) => format !== 'svg');
 }
 
 /**
@@ -36,7 +42,7 @@ export const sliceExportBody = z.object({
     .number()
     .refine((value) => (BASE_SCALES as readonly number[]).includes(value))
     .default(1),
-  /** Every format asked for is in the zip; one the design cannot have (SVG of a PSD) is refused with 19001. */
+  /** Every format asked for is in the zip; one a chosen layer cannot have (SVG of a PSD's pixel layer) is refused with 19001. */
   formats: z.array(z.enum(SLICE_FORMATS)).min(1).max(SLICE_FORMATS.length).default(['png']),
 });
 export type SliceExportBody = z.input<typeof sliceExportBody>;

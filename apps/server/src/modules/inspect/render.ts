@@ -1,10 +1,11 @@
 import type { Layer } from '@ferry/shared';
 import type { Sharp } from 'sharp';
 import type { AppContext } from '../../context.js';
+import { inPsdWorker } from '../../design/psd-worker.js';
 import type { VersionRow } from '../designs/present.js';
-import { encodePicture, pdfPage } from './encode.js';
+import { encodePicture, pdfPage, svgPdf } from './encode.js';
 import type { SliceFile } from './plan.js';
-import { PsdSlices } from './render-psd.js';
+import { PsdSlices, pixelFrame } from './render-psd.js';
 import { SvgSlices } from './render-svg.js';
 import { type ZipEntry, zipFiles } from './zip.js';
 
@@ -19,31 +20,47 @@ export async function renderSlices(
 ): Promise<Buffer> {
   const data = await ctx.files.read(version.fileKey);
   if (!data) throw new Error(`the original of version ${version.id} is missing`);
-  const layers = [...new Map(files.map((file) => [file.layer.id, file.layer])).values()];
-  const draw = await drawerFor(version, data, layers);
+  const draw = await drawerFor(version, data, files);
   const entries: ZipEntry[] = [];
   for (const file of files) entries.push({ path: file.path, data: await drawFile(draw, file) });
   slicesDrawn.count++;
   return zipFiles(entries);
 }
 
+/** A layer whose SVG and PDF slices are drawn from its vectors. */
+const hasVectors = (version: VersionRow, layer: Layer) => version.fileType === 'svg' || !!layer.vector;
+
 async function drawFile(draw: Drawer, file: SliceFile): Promise<Buffer | string> {
   const { layer, width, height, format } = file;
-  if (format === 'svg') return draw.svg(layer, width, height);
+  if (format === 'svg') {
+    const svg = draw.svg(layer, width, height);
+    // The service refuses SVG for a layer without vectors before anything is drawn (sliceFormatsFor).
+    if (svg === null) throw new Error(`layer ${layer.id} has no vectors`);
+    return svg;
+  }
   if (format === 'pdf') {
+    const svg = draw.svg(layer, width, height);
+    const vector = svg === null ? null : await svgPdf(svg, width, height);
+    if (vector) return vector;
     const picture = file.picture ?? { width, height };
-    const png = await encodePicture(draw.picture(layer, picture.width, picture.height), 'png');
+    const png = await encodePicture(await draw.picture(layer, picture.width, picture.height), 'png');
     return pdfPage(png, width, height);
   }
-  return encodePicture(draw.picture(layer, width, height), format);
+  return encodePicture(await draw.picture(layer, width, height), format);
 }
 
 interface Drawer {
-  picture(layer: Layer, width: number, height: number): Sharp;
-  svg(layer: Layer, width: number, height: number): string;
+  picture(layer: Layer, width: number, height: number): Sharp | Promise<Sharp>;
+  /** The layer as an SVG file of that size; null when it has no vectors. */
+  svg(layer: Layer, width: number, height: number): string | null;
 }
 
-async function drawerFor(version: VersionRow, data: Buffer, layers: Layer[]): Promise<Drawer> {
+const sizeKey = (layer: Layer, width: number, height: number) => `${layer.id}:${width}x${height}`;
+
+async function drawerFor(version: VersionRow, data: Buffer, files: SliceFile[]): Promise<Drawer> {
+  const unique = (chosen: SliceFile[]) => [
+    ...new Map(chosen.map((file) => [file.layer.id, file.layer])).values(),
+  ];
   if (version.fileType === 'svg') {
     const slices = new SvgSlices(data);
     return {
@@ -52,12 +69,42 @@ async function drawerFor(version: VersionRow, data: Buffer, layers: Layer[]): Pr
     };
   }
   const offset = { x: version.artboard?.x ?? 0, y: version.artboard?.y ?? 0 };
-  const slices = await PsdSlices.load(data, layers, offset);
+  const vectorFiles = files.filter(
+    (file) => (file.format === 'svg' || file.format === 'pdf') && hasVectors(version, file.layer),
+  );
+  // Pixels of every layer with a pixel file, drawn once they are first needed: a vector PDF whose SVG cannot
+  // be written as paths falls back to its picture.
+  const pixelLayers = unique(files.filter((file) => file.format !== 'svg'));
+  let pixels: Promise<PsdSlices> | null = null;
+  const svgs = await psdSvgs(data, vectorFiles, offset);
   return {
-    picture: (layer, width, height) => slices.picture(layer.id, width, height),
-    // The service refuses SVG for a PSD before anything is drawn (sliceFormatsFor).
-    svg: () => {
-      throw new Error('a PSD has no vector slices');
+    picture: async (layer, width, height) => {
+      pixels ??= PsdSlices.load(data, pixelLayers, offset);
+      return (await pixels).picture(layer.id, width, height);
     },
+    svg: (layer, width, height) => svgs.get(sizeKey(layer, width, height)) ?? null,
   };
+}
+
+/** SVG files of a PSD's vector layers, drawn in the PSD worker over the frames their pixel slices show. */
+async function psdSvgs(data: Buffer, files: SliceFile[], offset: { x: number; y: number }) {
+  const requests = [
+    ...new Map(
+      files.map((file) => [
+        sizeKey(file.layer, file.width, file.height),
+        {
+          id: file.layer.id,
+          frame: pixelFrame(file.layer.frame, offset),
+          width: file.width,
+          height: file.height,
+        },
+      ]),
+    ),
+  ];
+  if (!requests.length) return new Map<string, string | null>();
+  const answers = await inPsdWorker<(string | null)[]>(data, {
+    task: 'svg',
+    requests: requests.map(([, request]) => request),
+  });
+  return new Map(requests.map(([key], i) => [key, answers[i]]));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   findLayer,
+  type Layer,
   type LayerDoc,
   type SliceExport,
   type SliceFormat,
@@ -19,7 +20,7 @@ import { planSlices, sliceName } from './plan.js';
 import { renderSlices } from './render.js';
 
 /** Part of every cache key: a change to how slices are drawn makes earlier zips stale. */
-const RENDERING = 2;
+const RENDERING = 3;
 
 export interface SliceExportInput {
   team_id?: string;
@@ -41,15 +42,15 @@ async function layerDocOf(ctx: AppContext, version: VersionRow): Promise<LayerDo
   return JSON.parse(stored.toString('utf8')) as LayerDoc;
 }
 
-/** 19001 for a format the design's layers cannot have: SVG of a PSD (its shapes are read as pixels). */
-function requirePossibleFormats(doc: LayerDoc, formats: SliceFormat[]): void {
-  const possible = sliceFormatsFor(doc.source);
-  if (formats.every((format) => possible.includes(format))) return;
+/** 19001 for a format a chosen layer cannot have: SVG of a PSD layer that is pixels, not shapes. */
+function requirePossibleFormats(doc: LayerDoc, layers: Layer[], formats: SliceFormat[]): void {
+  const possible = (layer: Layer) => sliceFormatsFor(doc.source, layer);
+  if (layers.every((layer) => formats.every((format) => possible(layer).includes(format)))) return;
   throw fail(
     'INVALID_INPUT',
     {
-      zh: 'SVG 切图只适用于矢量图层（SVG 设计稿）；请选择 PNG、JPG、WebP 或 PDF',
-      en: 'SVG slices need vector layers (an SVG design); choose PNG, JPG, WebP or PDF',
+      zh: 'SVG 切图只适用于矢量图层（SVG 设计稿或 PSD 的形状图层）；请选择 PNG、JPG、WebP 或 PDF',
+      en: "SVG slices need vector layers (an SVG design or a PSD's shape layers); choose PNG, JPG, WebP or PDF",
     },
     { field: 'formats' },
   );
@@ -80,7 +81,7 @@ export async function exportSlices(
     return layer;
   });
   const formats = [...new Set(input.formats)].sort();
-  requirePossibleFormats(doc, formats);
+  requirePossibleFormats(doc, layers, formats);
   const platform = input.platform as SlicePlatform;
   const files = planSlices(layers, { platform, baseScale: input.base_scale, formats });
 

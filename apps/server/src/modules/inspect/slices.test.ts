@@ -141,7 +141,7 @@ describe('slices of an SVG layer', () => {
     ]);
   });
 
-  it('refuses SVG of a PSD layer with 19001, saying why in both languages, and draws nothing', async () => {
+  it('refuses SVG of a PSD pixel layer with 19001, saying why in both languages, and draws nothing', async () => {
     const layer = layerNamed(world.boards.doc, 'Layer 3');
     const body = {
       project_id: world.projectId,
@@ -153,7 +153,9 @@ describe('slices of an SVG layer', () => {
     const drawn = slicesDrawn.count;
     const english = await asUser(world.server.app, world.team.owner.token).post('/api/project/slices', body);
     expect(english.code).toBe(Codes.INVALID_INPUT.code);
-    expect(english.msg).toBe('SVG slices need vector layers (an SVG design); choose PNG, JPG, WebP or PDF');
+    expect(english.msg).toBe(
+      "SVG slices need vector layers (an SVG design or a PSD's shape layers); choose PNG, JPG, WebP or PDF",
+    );
     const chinese = await asUser(world.server.app, world.team.owner.token, 'zh-CN').post(
       '/api/project/slices',
       body,

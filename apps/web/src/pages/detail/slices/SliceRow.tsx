@@ -15,6 +15,7 @@ export function SliceRow({
   onDownload,
   downloading,
   canDownload,
+  offersFormat,
   testId,
 }: {
   layer: Layer;
@@ -26,6 +27,8 @@ export function SliceRow({
   onDownload: () => void;
   downloading: boolean;
   canDownload: boolean;
+  /** Whether the layer can be had in the chosen format (SVG needs vectors). */
+  offersFormat: boolean;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -57,12 +60,13 @@ export function SliceRow({
         </span>
       </button>
       {canDownload ? (
-        <Tooltip title={t('slices.downloadOne')}>
+        <Tooltip title={offersFormat ? t('slices.downloadOne') : t('slices.formatNotPossible.svg')}>
           <Button
             size="small"
             type="text"
             icon={<DownloadOutlined />}
             loading={downloading}
+            disabled={!offersFormat}
             onClick={onDownload}
             aria-label={t('slices.downloadOne')}
             data-testid="slice-download"

@@ -201,16 +201,52 @@ describe('the slices panel', () => {
     );
   });
 
-  it('shows SVG disabled for a PSD, and a format remembered from an SVG design falls back to PNG', async () => {
+  it('shows SVG disabled for a PSD pixel layer, and a format remembered from an SVG design falls back to PNG', async () => {
     window.localStorage.setItem('sliceFormats', JSON.stringify({ 'p-1': 'svg' }));
     open();
     expect(checkedFormat()).toBe('PNG');
     const svg = screen.getByTestId('slice-format-svg');
     expect(svg.closest('.ant-segmented-item')?.className).toContain('ant-segmented-item-disabled');
     fireEvent.mouseEnter(svg);
-    expect(await screen.findByText(/SVG needs vector layers, which only SVG designs have/)).toBeTruthy();
+    expect(
+      await screen.findByText(/SVG needs a vector layer: any layer of an SVG design, or a PSD's shape layer/),
+    ).toBeTruthy();
     // Still remembered for the project's SVG designs.
     expect(readSliceFormat('p-1')).toBe('svg');
+  });
+
+  it('offers SVG for a PSD shape layer, and keeps pixel layers from an SVG download', async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const badge = plainLayer(
+      '3',
+      'badge',
+      'shape',
+      { x: 10, y: 200, width: 32, height: 32 },
+      {
+        exportable: true,
+        vector: true,
+      },
+    );
+    const withShape = { ...doc(), layers: [...doc().layers, badge] };
+    const { seen } = open({ doc: withShape, selected: badge, baseScale: 1 });
+    fireEvent.click(screen.getByTestId('slice-format-svg'));
+    expect(checkedFormat()).toBe('SVG');
+    const rows = screen.getAllByTestId('slice-row');
+    expect(rows.map((row) => row.dataset.layerId)).toEqual(['1.0', '1.1', '3']);
+    // The pixel layers cannot be had as SVG: their downloads are off, and so is a batch that holds one.
+    const download = (row: HTMLElement) => within(row).getByTestId('slice-download') as HTMLButtonElement;
+    expect(rows.map((row) => download(row).disabled)).toEqual([true, true, false]);
+    fireEvent.click(within(rows[2]).getByTestId('slice-check'));
+    expect((screen.getByTestId('slice-download-ticked') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(within(rows[0]).getByTestId('slice-check'));
+    expect((screen.getByTestId('slice-download-ticked') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(download(rows[2]));
+    await waitFor(() =>
+      expect(seen.find((r) => r.path === '/api/project/slices')?.body).toMatchObject({
+        layer_ids: ['3'],
+        formats: ['svg'],
+      }),
+    );
   });
 
   it('shows a refusal in the server’s words', async () => {

@@ -57,13 +57,16 @@ export function SlicesPanel({
   const detail = useImageDetail(teamId, projectId, imageId);
   const version = detail.data?.versions.find((candidate) => candidate.id === versionId);
   const [platform, setPlatform] = useState<SlicePlatform>('ios');
-  const possible = sliceFormatsFor(doc?.source ?? 'psd');
-  const [format, setFormat] = useSliceFormat(projectId, possible);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const exportable = useMemo(
     () => (doc ? [...walkLayers(doc.layers)].filter((layer) => layer.exportable) : []),
     [doc],
   );
+  const active = selected ?? exportable.find((layer) => checked.has(layer.id)) ?? exportable[0] ?? null;
+  // The picker offers what the layer on show can have (SVG: an SVG design's layers, a PSD's shape layers).
+  const offers = (layer: Layer | null) => sliceFormatsFor(doc?.source ?? 'psd', layer);
+  const possible = offers(active);
+  const [format, setFormat] = useSliceFormat(projectId, possible);
   // Ticks belong to one version's layers.
   useEffect(() => setChecked(new Set()), [versionId]);
 
@@ -106,7 +109,6 @@ export function SlicesPanel({
     width: doc.width,
     height: doc.height,
   };
-  const active = selected ?? exportable.find((layer) => checked.has(layer.id)) ?? exportable[0] ?? null;
   const pending = exportSlices.isPending ? exportSlices.variables : undefined;
   const ticked = exportable.filter((layer) => checked.has(layer.id)).map((layer) => layer.id);
   const allTicked = exportable.length > 0 && ticked.length === exportable.length;
@@ -129,6 +131,7 @@ export function SlicesPanel({
       onDownload={() => exportSlices.mutate({ layerIds: [layer.id], batch: false })}
       downloading={!!pending && !pending.batch && pending.layerIds[0] === layer.id}
       canDownload={canDownload}
+      offersFormat={offers(layer).includes(format)}
       testId={testId}
     />
   );
@@ -199,7 +202,11 @@ export function SlicesPanel({
           type="primary"
           block
           icon={<DownloadOutlined />}
-          disabled={!ticked.length || ticked.length > InspectLimits.sliceLayersMax}
+          disabled={
+            !ticked.length ||
+            ticked.length > InspectLimits.sliceLayersMax ||
+            exportable.some((layer) => checked.has(layer.id) && !offers(layer).includes(format))
+          }
           loading={!!pending?.batch}
           onClick={() => exportSlices.mutate({ layerIds: ticked, batch: true })}
           data-testid="slice-download-ticked"
