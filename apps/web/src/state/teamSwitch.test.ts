@@ -3,13 +3,13 @@ import type { LoginResult } from '@ferry/shared';
 import { describe, expect, it } from 'vitest';
 import { setClientUi } from '../api/client';
 import { buildTeam } from '../test/fixtures';
-import { stubFetch } from '../test/http';
 import {
   callAs,
   createTeam,
   inviteLink,
   joinByLink,
   newAccount,
+  replaceAnswers,
   signInHere,
   unique,
   useRealServer,
@@ -79,11 +79,17 @@ describe('team switch (spec 000 §4)', () => {
   });
 
   it('switches locally even when saving the status fails', async () => {
-    const { beta } = await adaInTwoTeams();
-    // The network being down is not something the server can answer.
-    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { ada, beta } = await adaInTwoTeams();
+    // The network being down is not something the server can answer: the save fails as fetch does then.
+    replaceAnswers((req) => {
+      if (req.path === '/api/account/user_settings') throw new TypeError('Failed to fetch');
+      return null;
+    });
     await expect(switchTeam(beta)).resolves.toBe(false);
     expect(window.localStorage.getItem('team_id')).toBe(beta.id);
+    expect(seen.filter((req) => req.path === '/api/account/user_settings')).toHaveLength(1);
+    // Nothing reached the server: the next sign-in does not open Beta.
+    expect((await nextSignIn(ada))?.team_id).not.toBe(beta.id);
   });
 
   it('without a team id only warns', async () => {

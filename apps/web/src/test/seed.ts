@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ProjectType } from '@ferry/shared';
+import { inject } from 'vitest';
 import { policyForm, type Uptoken } from '../../../server/src/test/uploads';
 import {
   callAs,
@@ -27,6 +29,59 @@ export async function createProject(owner: SeededUser, teamId: string, name: str
     type: 'mobile',
   });
   return project_id;
+}
+
+/** A project of `type` inside the folder `folderId`; answers its id. */
+export async function createProjectIn(
+  owner: SeededUser,
+  teamId: string,
+  name: string,
+  { folderId, type = 'mobile' }: { folderId?: string; type?: ProjectType } = {},
+) {
+  const { project_id } = await callAs<{ project_id: string }>(owner, 'POST', 'project/project_info', {
+    team_id: teamId,
+    name,
+    type,
+    folder_id: folderId,
+  });
+  return project_id;
+}
+
+/** A folder under `parentId` (the top when none); answers its id. */
+export async function createFolder(owner: SeededUser, teamId: string, name: string, parentId?: string) {
+  const { id } = await callAs<{ id: string }>(owner, 'POST', 'project/folder', {
+    team_id: teamId,
+    name,
+    parent_id: parentId,
+  });
+  return id;
+}
+
+/** A project group holding `projectIds`; answers its id. */
+export async function createGroup(
+  owner: SeededUser,
+  teamId: string,
+  name: string,
+  projectIds: string[] = [],
+) {
+  const { id } = await callAs<{ id: string }>(owner, 'POST', 'project/group', {
+    team_id: teamId,
+    name,
+    project_ids: projectIds,
+  });
+  return id;
+}
+
+/**
+ * Puts the team on a paid plan (3: no project or design limit) until 2099, as the operator's `team:plan`
+ * does: the API has no call for billing (see test/server-global-setup.ts).
+ */
+export async function paidPlan(teamId: string, level = 3) {
+  const response = await nodeFetch(inject('ferryPlansUrl'), {
+    method: 'POST',
+    body: JSON.stringify({ team_id: teamId, level }),
+  });
+  if (!response.ok) throw new Error(`plan for ${teamId}: ${await response.text()}`);
 }
 
 export const addProjectMember = (admin: SeededUser, teamId: string, projectId: string, userId: string) =>

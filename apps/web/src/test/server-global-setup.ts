@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { runCommand } from '../../../server/src/cli';
 import { startTestServer } from '../../../server/src/test/context';
 import { buildUser } from '../../../server/src/test/factories';
 
@@ -10,6 +11,8 @@ declare module 'vitest' {
     ferryServerUrl: string;
     /** Where tests get new accounts (`POST` with `{ email, name }`), see below. */
     ferryAccountsUrl: string;
+    /** Where tests put a team on a paid plan (`POST` with `{ team_id, level }`), as the operator does. */
+    ferryPlansUrl: string;
   }
 }
 
@@ -34,15 +37,28 @@ export default async function setup(project: TestProject) {
       body += chunk;
     });
     request.on('end', () => {
-      const { email, name } = JSON.parse(body || '{}') as { email?: string; name?: string };
-      buildUser(server.ctx, { email, name }).then(
+      const { email, name, team_id, level } = JSON.parse(body || '{}') as Record<string, string | undefined>;
+      // Billing is outside Ferry: a plan is set by the operator's command, which the API has no call for.
+      const work =
+        request.url === '/plans'
+          ? runCommand(server.ctx.db, [
+              'team:plan',
+              String(team_id),
+              String(level),
+              '--expires',
+              '2099-12-31',
+            ])
+          : buildUser(server.ctx, { email, name });
+      work.then(
         (user) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(user)),
         (error: Error) => response.writeHead(500).end(error.message),
       );
     });
   });
   await new Promise<void>((resolve) => desk.listen(0, '127.0.0.1', resolve));
-  project.provide('ferryAccountsUrl', `http://127.0.0.1:${(desk.address() as AddressInfo).port}/accounts`);
+  const deskUrl = `http://127.0.0.1:${(desk.address() as AddressInfo).port}`;
+  project.provide('ferryAccountsUrl', `${deskUrl}/accounts`);
+  project.provide('ferryPlansUrl', `${deskUrl}/plans`);
 
   return async () => {
     await new Promise((resolve) => desk.close(resolve));

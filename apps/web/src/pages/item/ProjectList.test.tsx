@@ -1,113 +1,145 @@
 import '../../test/setup';
-import type { ProjectCard, TeamRole } from '@ferry/shared';
+import type { Page, ProjectCard } from '@ferry/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../queryClient';
-import { applyLogin } from '../../state/session';
-import { buildLogin, buildProjectCard, buildTeam } from '../../test/fixtures';
-import { envelope, ok, type SeenRequest, stubFetch } from '../../test/http';
+import type { SeenRequest } from '../../test/http';
 import { renderApp } from '../../test/render';
+import { addProjectMember, createFolder, createProjectIn, paidPlan } from '../../test/seed';
+import {
+  callAs,
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  type SeededUser,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../../test/server';
 import { PROJECT_PAGE_SIZE } from './useProjectList';
 
+const seen = useRealServer();
+
 const LIST = '/api/account/user_projects';
-const tree = { id: 'teamFolder-team-a', name: '全部项目', depth: 0, folders: [] };
 
-/** `count` cards named P1, P2 … split into pages of PROJECT_PAGE_SIZE as the server would. */
-function pagesOf(count: number, teamRole: TeamRole = 'superadmin') {
-  const cards = Array.from({ length: count }, (_, n) =>
-    buildProjectCard(`p-${n + 1}`, `P${n + 1}`, {}, teamRole),
+/** Ada's own team with the projects `names`, made in that order (in a folder Design if asked); Ada signed in here. */
+async function adasTeam(names: string[], { inFolder = false } = {}) {
+  const ada = await newAccount('Ada');
+  const team = await createTeam(ada, unique('Alpha'));
+  if (names.length > 10) await paidPlan(team.id);
+  const folderId = inFolder ? await createFolder(ada, team.id, 'Design') : undefined;
+  const ids: string[] = [];
+  for (const name of names) ids.push(await createProjectIn(ada, team.id, name, { folderId }));
+  await signInHere(ada);
+  return { ada, team, ids, folderId };
+}
+
+/** Olga's team with Ada joined as `role`, signed in here. */
+async function adaJoinsOlgas(role: 'member' | 'onlooker') {
+  const [ada, olga] = await Promise.all([newAccount('Ada'), newAccount('Olga')]);
+  const team = await createTeam(olga, unique('Alpha'));
+  await joinByLink(ada, await inviteLink(olga, team.id, role));
+  return { ada, olga, team };
+}
+
+/** The names the server lists for `user` in the team's default order. */
+async function listedNames(user: SeededUser, teamId: string) {
+  const page = await callAs<Page<ProjectCard>>(
+    user,
+    'GET',
+    `account/user_projects?team_id=${teamId}&default_order=desc&pageNo=1&pageSize=100`,
   );
-  return (pageNo: number) => {
-    const list = cards.slice((pageNo - 1) * PROJECT_PAGE_SIZE, pageNo * PROJECT_PAGE_SIZE);
-    return { list, total: count, has_next: pageNo * PROJECT_PAGE_SIZE < count };
-  };
+  return page.list.map((card) => card.name);
 }
 
-function serve(
-  pageAt: (pageNo: number) => { list: ProjectCard[] },
-  { role = 'superadmin', extra }: { role?: TeamRole; extra?: (req: SeenRequest) => Response | null } = {},
-) {
-  const login = buildLogin({ teams: [buildTeam('team-a', 'Alpha', role)] });
-  applyLogin(login);
-  return stubFetch((req) => {
-    const answer = extra?.(req);
-    if (answer) return answer;
-    if (req.path === '/api/account/login') return ok({ user: login.user, teams: login.teams });
-    if (req.path === '/api/account/user_teams') return ok(login.teams);
-    if (req.path === LIST) return ok(pageAt(Number(req.query.get('pageNo'))));
-    if (req.path === '/api/project/folder') return ok(tree);
-    if (req.path === '/api/project/group') return ok([]);
-    return ok({});
-  });
-}
-
-const listCalls = (seen: SeenRequest[]) => seen.filter((req) => req.path === LIST);
+const listCalls = () => seen.filter((req: SeenRequest) => req.path === LIST);
 const names = () => screen.queryAllByTestId('project-name').map((node) => node.textContent);
 
 describe('the project list', () => {
   it('asks page after page by pageNo while has_next says another follows', async () => {
-    const seen = serve(pagesOf(PROJECT_PAGE_SIZE + 5));
-    renderApp('/item?fid=all&tid=team-a');
+    const count = PROJECT_PAGE_SIZE + 5;
+    const { team } = await adasTeam(Array.from({ length: count }, (_, n) => `P${n + 1}`));
+    renderApp(`/item?fid=all&tid=${team.id}`);
     await waitFor(() => expect(names()).toHaveLength(PROJECT_PAGE_SIZE));
-    const first = listCalls(seen)[0].query;
+    const first = listCalls()[0].query;
     expect(Object.fromEntries(first)).toMatchObject({
-      team_id: 'team-a',
+      team_id: team.id,
       tab: 'all',
       default_order: 'desc',
       pageNo: '1',
       pageSize: String(PROJECT_PAGE_SIZE),
     });
     fireEvent.click(screen.getByTestId('project-load-more'));
-    await waitFor(() => expect(names()).toHaveLength(PROJECT_PAGE_SIZE + 5));
-    expect(listCalls(seen).map((req) => req.query.get('pageNo'))).toEqual(['1', '2']);
+    await waitFor(() => expect(names()).toHaveLength(count));
+    expect(listCalls().map((req) => req.query.get('pageNo'))).toEqual(['1', '2']);
+    expect(new Set(names()).size).toBe(count);
     // The last page said there is none after it.
     expect(screen.queryByTestId('project-load-more')).toBeNull();
   });
 
   it('remembers the chosen order in item_order and lists by it on the next visit', async () => {
     window.localStorage.setItem('item_order', 'time_order=asc');
-    const seen = serve(pagesOf(3));
-    const view = renderApp('/item?fid=all&tid=team-a');
-    await waitFor(() => expect(names()).toHaveLength(3));
-    expect(listCalls(seen)[0].query.get('time_order')).toBe('asc');
-    expect(listCalls(seen)[0].query.get('default_order')).toBeNull();
+    const { team } = await adasTeam(['Cherry', 'Apple', 'Banana']);
+    const view = renderApp(`/item?fid=all&tid=${team.id}`);
+    await waitFor(() => expect(names()).toEqual(['Cherry', 'Apple', 'Banana']));
+    expect(listCalls()[0].query.get('time_order')).toBe('asc');
+    expect(listCalls()[0].query.get('default_order')).toBeNull();
 
     fireEvent.click(screen.getByTestId('project-sort'));
     fireEvent.click(await screen.findByTestId('project-sort-name_order=asc'));
-    await waitFor(() => expect(listCalls(seen).at(-1)?.query.get('name_order')).toBe('asc'));
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('name_order')).toBe('asc'));
+    await waitFor(() => expect(names()).toEqual(['Apple', 'Banana', 'Cherry']));
     expect(window.localStorage.getItem('item_order')).toBe('name_order=asc');
     view.unmount();
     // A later visit: nothing cached but what the browser stored.
     queryClient.clear();
+    seen.length = 0;
 
-    const again = serve(pagesOf(3));
-    renderApp('/item?fid=all&tid=team-a');
-    await waitFor(() => expect(listCalls(again)).toHaveLength(1));
-    expect(listCalls(again)[0].query.get('name_order')).toBe('asc');
+    renderApp(`/item?fid=all&tid=${team.id}`);
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    expect(listCalls()[0].query.get('name_order')).toBe('asc');
+    await waitFor(() => expect(names()).toEqual(['Apple', 'Banana', 'Cherry']));
   });
 
   it('lists a tab by its name, and a folder by its id', async () => {
-    const seen = serve(pagesOf(2));
-    renderApp('/item?fid=3f1c2a70-0000-4000-8000-000000000001&tid=team-a&tab=use');
-    await waitFor(() => expect(names()).toHaveLength(2));
-    expect(listCalls(seen)[0].query.get('tab')).toBe('use');
-    expect(listCalls(seen)[0].query.get('folder_id')).toBe('3f1c2a70-0000-4000-8000-000000000001');
+    const { ada, team, ids, folderId } = await adasTeam(['Home', 'Cart', 'Profile'], { inFolder: true });
+    // Outside the folder, opened too: the folder filter must leave it out.
+    const outside = await createProjectIn(ada, team.id, 'Outside');
+    // Opening a project records the visit the "recently used" tab lists, the latest first.
+    for (const id of [ids[0], ids[2], outside])
+      await callAs(ada, 'GET', `project/project_info?team_id=${team.id}&project_id=${id}`);
+    renderApp(`/item?fid=${folderId}&tid=${team.id}&tab=use`);
+    await waitFor(() => expect(names()).toEqual(['Profile', 'Home']));
+    expect(listCalls()[0].query.get('tab')).toBe('use');
+    expect(listCalls()[0].query.get('folder_id')).toBe(folderId);
   });
 
   it('sends a member without rights to the folder to the no-folder-permission page (19036)', async () => {
-    serve(() => ({ list: [] }), {
-      extra: (req) =>
-        req.path === LIST ? envelope('19036', 'You have no permission for this folder') : null,
+    const { ada, olga, team } = await adaJoinsOlgas('member');
+    const folderId = await createFolder(olga, team.id, 'Secret');
+    const projectId = await createProjectIn(olga, team.id, 'Roadmap', { folderId });
+    // Mode B: only the project's own members see it, and Ada is not one.
+    await callAs(olga, 'PUT', 'project/project_info', {
+      team_id: team.id,
+      project_id: projectId,
+      permission_mode: 'B',
     });
-    const view = renderApp('/item?fid=3f1c2a70-0000-4000-8000-000000000001&tid=team-a');
+    await signInHere(ada);
+    const view = renderApp(`/item?fid=${folderId}&tid=${team.id}`);
     expect(await screen.findByTestId('special-page')).toBeTruthy();
-    expect(view.location()).toBe('/special?type=n_folder&tid=team-a');
+    expect(view.location()).toBe(`/special?type=n_folder&tid=${team.id}`);
     expect(screen.getByText('No permission for this folder')).toBeTruthy();
+    expect(listCalls().some((req) => req.query.get('folder_id') === folderId)).toBe(true);
   });
 
   it('offers a team viewer neither "create" nor changes to the cards', async () => {
-    serve(pagesOf(1, 'onlooker'), { role: 'onlooker' });
-    renderApp('/item?fid=all&tid=team-a');
+    const { ada, olga, team } = await adaJoinsOlgas('onlooker');
+    const projectId = await createProjectIn(olga, team.id, 'P1');
+    // A member of the project: she may leave it, and nothing more.
+    await addProjectMember(olga, team.id, projectId, ada.userId);
+    await signInHere(ada);
+    renderApp(`/item?fid=all&tid=${team.id}`);
     await waitFor(() => expect(names()).toEqual(['P1']));
     expect(screen.queryByTestId('project-create')).toBeNull();
     expect(screen.queryByTestId('folder-create')).toBeNull();
@@ -120,18 +152,23 @@ describe('the project list', () => {
   });
 
   it('moves a card a place later in the default order with update_project_order', async () => {
-    const seen = serve(pagesOf(3));
-    renderApp('/item?fid=all&tid=team-a');
+    const { ada, team } = await adasTeam(['P3', 'P2', 'P1']);
+    renderApp(`/item?fid=all&tid=${team.id}`);
     await waitFor(() => expect(names()).toEqual(['P1', 'P2', 'P3']));
+    const [p1, p2, p3] = screen
+      .getAllByTestId('project-card')
+      .map((card) => card.getAttribute('data-project-id'));
     fireEvent.click(screen.getAllByTestId('project-actions')[0]);
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByTestId('project-action-earlier')).toBeNull();
     fireEvent.click(within(menu).getByTestId('project-action-later'));
     await waitFor(() =>
       expect(seen.find((req) => req.path === '/api/project/update_project_order')?.body).toEqual({
-        team_id: 'team-a',
-        project_ids: ['p-2', 'p-1', 'p-3'],
+        team_id: team.id,
+        project_ids: [p2, p1, p3],
       }),
     );
+    await waitFor(() => expect(names()).toEqual(['P2', 'P1', 'P3']));
+    expect(await listedNames(ada, team.id)).toEqual(['P2', 'P1', 'P3']);
   });
 });

@@ -2,9 +2,16 @@ import '../../test/setup';
 import { Codes, codeMessage, ruleMessage, type TeamInfo } from '@ferry/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../test/http';
 import { renderApp } from '../../test/render';
-import { callAs, createTeam, newAccount, signInHere, unique, useRealServer } from '../../test/server';
+import {
+  callAs,
+  createTeam,
+  newAccount,
+  replaceAnswers,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../../test/server';
 
 const seen = useRealServer();
 
@@ -40,14 +47,21 @@ describe('team creation', () => {
   });
 
   it('shows the failure in the form when the server cannot answer', async () => {
-    await newUserSignedIn();
+    const ada = await newUserSignedIn();
     renderApp('/item/team/create?new=true');
     fireEvent.change(await screen.findByTestId('team-name-input'), { target: { value: 'Studio' } });
-    // A server error (a proxy's bare 500) is not something the real server answers on demand.
-    stubFetch(() => new Response('upstream failed', { status: 500 }));
+    // A server error (a proxy's bare 500) is not something the real server answers on demand: only the
+    // creation call is answered so, the rest still reach the server.
+    replaceAnswers((req) =>
+      req.method === 'POST' && req.path === '/api/account/team'
+        ? new Response('upstream failed', { status: 500 })
+        : null,
+    );
     fireEvent.click(screen.getByTestId('team-create-submit'));
     expect(await screen.findAllByText(codeMessage(Codes.SYSTEM_BUSY, 'en-US'))).not.toHaveLength(0);
     expect(screen.getByTestId('team-name-input')).toBeTruthy();
+    expect(seen.filter((req) => req.path === '/api/account/team')).toHaveLength(1);
+    expect(await callAs<TeamInfo[]>(ada, 'GET', 'account/user_teams')).toEqual([]);
   });
 });
 

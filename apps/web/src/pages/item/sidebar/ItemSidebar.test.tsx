@@ -1,50 +1,49 @@
 import '../../../test/setup';
-import type { FolderNode, TeamRole } from '@ferry/shared';
+import { type FolderNode, rootFolderId, type TeamRole } from '@ferry/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyLogin } from '../../../state/session';
-import { buildLogin, buildTeam } from '../../../test/fixtures';
-import { envelope, ok, type SeenRequest, stubFetch } from '../../../test/http';
+import type { SeenRequest } from '../../../test/http';
 import { renderApp } from '../../../test/render';
+import { createFolder } from '../../../test/seed';
+import {
+  callAs,
+  createTeam,
+  inviteLink,
+  joinByLink,
+  newAccount,
+  signInHere,
+  unique,
+  useRealServer,
+} from '../../../test/server';
 
-const ROOT = 'teamFolder-team-a';
-const ids = { a: '0a000000-0000-4000-8000-000000000001', b: '0b000000-0000-4000-8000-000000000002' };
-const ids3 = { c: '0c000000-0000-4000-8000-000000000003', d: '0d000000-0000-4000-8000-000000000004' };
+const seen = useRealServer();
 
-function folder(id: string, name: string, depth: number, parentId: string, folders: FolderNode[] = []) {
-  return {
-    id,
-    folder_id: id,
-    name,
-    order: 0,
-    parentId,
-    depth,
-    visibleProjectLength: 0,
-    allProjectLength: 0,
-    folders,
-  };
+/**
+ * Olga's team with Design ─ Mobile ─ Icons (three levels) and Archive at the top, made through the API; Ada
+ * joined as `role`, signed in here.
+ */
+async function tree(role: TeamRole = 'admin') {
+  const [ada, olga] = await Promise.all([newAccount('Ada'), newAccount('Olga')]);
+  const team = await createTeam(olga, unique('Alpha'));
+  await joinByLink(ada, await inviteLink(olga, team.id, role));
+  const design = await createFolder(olga, team.id, 'Design');
+  const mobile = await createFolder(olga, team.id, 'Mobile', design);
+  const icons = await createFolder(olga, team.id, 'Icons', mobile);
+  const archive = await createFolder(olga, team.id, 'Archive');
+  await signInHere(ada);
+  return { ada, olga, team, ids: { design, mobile, icons, archive } };
 }
 
-// Design ─ Mobile ─ Icons (three levels), and Archive at the top.
-const icons = folder(ids3.c, 'Icons', 3, ids.b);
-const mobile = folder(ids.b, 'Mobile', 2, ids.a, [icons]);
-const tree = {
-  ...folder(ROOT, '全部项目', 0, ''),
-  folders: [folder(ids.a, 'Design', 1, ROOT, [mobile]), folder(ids3.d, 'Archive', 1, ROOT)],
-};
-
-function serve(role: TeamRole = 'admin', extra?: (req: SeenRequest) => Response | null) {
-  const login = buildLogin({ teams: [buildTeam('team-a', 'Alpha', role)] });
-  applyLogin(login);
-  return stubFetch((req) => {
-    const answer = extra?.(req);
-    if (answer) return answer;
-    if (req.path === '/api/account/login') return ok({ user: login.user, teams: login.teams });
-    if (req.path === '/api/project/folder' && req.method === 'GET') return ok(tree);
-    if (req.path === '/api/account/user_projects') return ok({ list: [], total: 0, has_next: false });
-    return ok(null);
-  });
+/** The names of the folders under `parentId` (the top when none), as the server holds them now. */
+async function childrenOf(user: { token: string }, teamId: string, parentId = rootFolderId(teamId)) {
+  const root = await callAs<FolderNode>(user, 'GET', `project/folder?team_id=${teamId}`);
+  const find = (node: FolderNode): FolderNode | undefined =>
+    node.id === parentId ? node : node.folders.map(find).find(Boolean);
+  return find(root)?.folders.map((folder) => folder.name);
 }
+
+const calls = (method: string) =>
+  seen.filter((req: SeenRequest) => req.method === method && req.path === '/api/project/folder');
 
 const row = (name: string) =>
   screen.getAllByTestId('folder-row').find((node) => within(node).queryByText(name)) as HTMLElement;
@@ -58,8 +57,8 @@ async function openMenu(name: string) {
 
 describe('the folder tree', () => {
   it('opens the way down to the folder shown, and offers no fourth level', async () => {
-    serve();
-    renderApp(`/item?fid=${ids3.c}&tid=team-a`);
+    const { team, ids } = await tree();
+    renderApp(`/item?fid=${ids.icons}&tid=${team.id}`);
     await findRow('Icons');
     expect(row('Icons').className).toContain('is-selected');
     const menu = await openMenu('Icons');
@@ -68,24 +67,23 @@ describe('the folder tree', () => {
   });
 
   it('deletes a folder after the confirmation, and goes up to its parent when it was shown', async () => {
-    const seen = serve();
-    const view = renderApp(`/item?fid=${ids.b}&tid=team-a`);
+    const { ada, team, ids } = await tree();
+    const view = renderApp(`/item?fid=${ids.mobile}&tid=${team.id}`);
     await findRow('Mobile');
     fireEvent.click(within(await openMenu('Mobile')).getByTestId('folder-action-delete'));
     fireEvent.click(await screen.findByTestId('folder-delete-confirm'));
-    await waitFor(() => expect(seen.some((req) => req.method === 'DELETE')).toBe(true));
-    const call = seen.find((req) => req.method === 'DELETE');
-    expect(call?.body).toEqual({ team_id: 'team-a', folder_id: ids.b });
-    await waitFor(() => expect(view.location()).toBe(`/item?fid=${ids.a}&tid=team-a`));
+    await waitFor(() => expect(calls('DELETE')).toHaveLength(1));
+    expect(calls('DELETE')[0].body).toEqual({ team_id: team.id, folder_id: ids.mobile });
+    await waitFor(() => expect(view.location()).toBe(`/item?fid=${ids.design}&tid=${team.id}`));
+    // Mobile is gone; its Icons moved up into Design.
+    expect(await childrenOf(ada, team.id, ids.design)).toEqual(['Icons']);
   });
 
   it("shows the server's refusal of a move in the dialog", async () => {
-    const seen = serve('admin', (req) =>
-      req.method === 'PUT' && req.path === '/api/project/folder'
-        ? envelope('19034', 'Folders cannot be nested this deep')
-        : null,
-    );
-    renderApp('/item?fid=all&tid=team-a');
+    const { ada, olga, team, ids } = await tree();
+    // Mobile already holds a folder named Archive: the server refuses a second one there (19032).
+    await createFolder(olga, team.id, 'Archive', ids.mobile);
+    renderApp(`/item?fid=all&tid=${team.id}`);
     await findRow('Archive');
     fireEvent.click(within(await openMenu('Archive')).getByTestId('folder-action-move'));
     const picker = await screen.findByTestId('folder-picker');
@@ -94,14 +92,14 @@ describe('the folder tree', () => {
       expect(screen.getByTestId('folder-pick-confirm').hasAttribute('disabled')).toBe(false),
     );
     fireEvent.click(screen.getByTestId('folder-pick-confirm'));
-    expect(await screen.findByText('Folders cannot be nested this deep')).toBeTruthy();
-    const put = seen.find((req) => req.method === 'PUT');
-    expect(put?.body).toEqual({ team_id: 'team-a', folder_id: ids3.d, parent_id: ids.b });
+    expect(await screen.findByText('A folder with this name already exists here')).toBeTruthy();
+    expect(calls('PUT')[0].body).toEqual({ team_id: team.id, folder_id: ids.archive, parent_id: ids.mobile });
+    expect(await childrenOf(ada, team.id)).toEqual(['Design', 'Archive']);
   });
 
   it('shows a team viewer the tree without folder actions', async () => {
-    serve('onlooker');
-    renderApp('/item?fid=all&tid=team-a');
+    const { team } = await tree('onlooker');
+    renderApp(`/item?fid=all&tid=${team.id}`);
     await findRow('Design');
     expect(screen.queryByTestId('folder-actions')).toBeNull();
     expect(screen.queryByTestId('folder-create')).toBeNull();
