@@ -144,7 +144,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   return app;
 }
 
-/** The built web app under /web/: hashed assets cached for good, index.html always revalidated. */
+/**
+ * The built web app under /web/: hashed assets cached for good, index.html always revalidated; the .br / .gz
+ * the build wrote beside each text file go to browsers that accept them.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     app.get('/web/', async (_request, reply) =>
@@ -157,6 +160,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/web/',
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -17,8 +17,9 @@ import { createAppRouter, preloadRoute } from './router';
 import { reloadSession } from './state/session';
 import { StorageKeys } from './state/storage';
 
-// The screen's code loads beside the session check rather than after it.
-preloadRoute(openedAddress.pathname);
+// The screen's code loads beside the session check rather than after it. The first render waits for it: a
+// screen that suspends instead shows a spinner, and React then holds its reveal back (up to 300 ms).
+const screenCode = preloadRoute(openedAddress.pathname);
 
 const router = createAppRouter();
 
@@ -30,10 +31,12 @@ window.addEventListener('storage', (event) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+void screenCode.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -177,11 +177,13 @@ export const routes: RouteObject[] = [
 ];
 
 /** Starts fetching the code of the screen at `pathname` (and of its frame), so it loads beside the session check. */
-export function preloadRoute(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+/** Starts the code of the screens an address opens; settles (never rejects) once it is in or has failed. */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const loading = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
     const preload = route.handle?.preload as Preload | undefined;
-    void preload?.();
-  }
+    return preload?.().catch(() => undefined);
+  });
+  return Promise.all(loading);
 }
 
 /** Every screen's code, for tests that render the routes and look at once. */

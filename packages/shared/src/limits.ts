@@ -132,6 +132,8 @@ export const StageLimits = {
   /** Code 10092: the info toast shows for 3 s, at most once per 600 ms. */
   staleLayoutToastMs: 3000,
   staleLayoutToastIntervalMs: 600,
+  /** The stage's reads index.html starts before the app's code are handed over only this soon after. */
+  earlyReadMaxAgeMs: 10_000,
 } as const;
 
 /** Sections, sets and the stage lock (spec 001 §3, §4, §9). */

@@ -7,6 +7,7 @@ import { getSession, getToken } from '../state/session';
 import { signOutLocally } from '../state/signOut';
 import { raiseTeamEvent, type TeamEventKind } from '../state/teamEvents';
 import { API_BASE, DATA_PREFIXES } from './base';
+import { takeEarlyRead } from './early';
 import { ApiError, NETWORK_ERROR } from './errors';
 
 export { ApiError, isApiError, NETWORK_ERROR } from './errors';
@@ -283,13 +284,9 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     // Lists answer an ETag: the browser keeps them and asks again with If-None-Match; a 304 reaches this code
     // as the kept 200 answer.
     const cache: RequestCache = method === 'GET' ? 'no-cache' : 'no-store';
-    response = await fetch(buildUrl(clean, options.query), {
-      method,
-      headers,
-      body,
-      signal: options.signal,
-      cache,
-    });
+    const url = buildUrl(clean, options.query);
+    response = await (takeEarlyRead(method, url, headers) ??
+      fetch(url, { method, headers, body, signal: options.signal, cache }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw fail(options.quiet ? null : REACTIONS[NETWORK_ERROR], NETWORK_ERROR, i18n.t('network.offline'), 0);
