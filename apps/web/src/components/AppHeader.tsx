@@ -1,10 +1,27 @@
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { itemPath } from '../state/redirect';
 import { useSession } from '../state/session';
 import { Logo } from './Logo';
 import { NotificationBell } from './NotificationBell';
-import { TeamSwitch } from './TeamSwitch';
+import { lazyNamed } from './OnceOpened';
+import { TeamSwitchButton } from './TeamSwitchButton';
 import { UserMenu } from './UserMenu';
+
+const TeamSwitch = lazyNamed(
+  () => import('./headerExtras'),
+  (module) => module.TeamSwitch,
+);
+
+/** The team name at once; its switch popup once that code is in (a click meanwhile opens it then). */
+function HeaderTeam() {
+  const [asked, setAsked] = useState(false);
+  return (
+    <Suspense fallback={<TeamSwitchButton onClick={() => setAsked(true)} />}>
+      <TeamSwitch initialOpen={asked} />
+    </Suspense>
+  );
+}
 
 /** The 54 px bar: logo, the active team with its switch popup, the message bell and the user menu. */
 export function AppHeader({ showTeam = true }: { showTeam?: boolean }) {
@@ -19,7 +36,7 @@ export function AppHeader({ showTeam = true }: { showTeam?: boolean }) {
         {showTeam && team ? (
           <>
             <span className="app-header-divider" />
-            <TeamSwitch />
+            <HeaderTeam />
           </>
         ) : null}
       </div>

@@ -6,7 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { messageKeys, messagesApi } from '../api/messages';
 import { useMessageDots } from '../state/messageDots';
 import { useSession } from '../state/session';
-import { MessageCentre } from './MessageCentre';
+import { lazyNamed, OnceOpened } from './OnceOpened';
+
+const MessageCentre = lazyNamed(
+  () => import('./headerExtras'),
+  (module) => module.MessageCentre,
+);
 
 /** The unread count of the message centre; notices that arrive refresh it (realtime/dispatch). */
 export function useUnreadCount(): number {
@@ -50,7 +55,9 @@ export function NotificationBell() {
           />
         </Badge>
       </Tooltip>
-      <MessageCentre open={open} onClose={() => setOpen(false)} />
+      <OnceOpened open={open}>
+        <MessageCentre open={open} onClose={() => setOpen(false)} />
+      </OnceOpened>
     </>
   );
 }

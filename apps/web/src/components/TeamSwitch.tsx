@@ -1,4 +1,4 @@
-import { DownOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { TeamInfo } from '@ferry/shared';
 import { Popover, Spin } from 'antd';
 import { useState } from 'react';
@@ -9,12 +9,16 @@ import { Paths, teamCreatePath, teamIdOf } from '../state/redirect';
 import { useSession } from '../state/session';
 import { switchTeam } from '../state/teamSwitch';
 import { TeamList } from './TeamList';
+import { TeamSwitchButton } from './TeamSwitchButton';
 
-/** The header's team name and its popup: the user's teams (check on the current one) and "Create team". */
-export function TeamSwitch() {
+/**
+ * The header's team name and its popup: the user's teams (check on the current one) and "Create team". `initialOpen`:
+ * the name was clicked while this code loaded.
+ */
+export function TeamSwitch({ initialOpen = false }: { initialOpen?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initialOpen);
   const { team, teams } = useSession();
   const teamsQuery = useTeamsQuery(open);
 
@@ -72,12 +76,7 @@ export function TeamSwitch() {
       content={content}
       styles={{ container: { padding: 0 } }}
     >
-      <button type="button" className="team-switch-trigger" data-testid="team-switch-trigger">
-        <span className="team-switch-name" data-testid="header-team-name" title={team?.teamName}>
-          {team?.teamName ?? t('team.none')}
-        </span>
-        <DownOutlined className="team-switch-caret" />
-      </button>
+      <TeamSwitchButton />
     </Popover>
   );
 }

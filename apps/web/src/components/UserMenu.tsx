@@ -15,7 +15,12 @@ import { logout } from '../state/logout';
 import { Paths } from '../state/redirect';
 import { useSession } from '../state/session';
 import { useLang } from './hooks';
-import { SettingsDialog } from './SettingsDialog';
+import { lazyNamed, OnceOpened } from './OnceOpened';
+
+const SettingsDialog = lazyNamed(
+  () => import('./headerExtras'),
+  (module) => module.SettingsDialog,
+);
 
 const LANG_NAMES = { 'zh-CN': '简体中文', 'en-US': 'English' } as const;
 
@@ -24,10 +29,14 @@ export function UserAvatar({ size = 28 }: { size?: number }) {
   const name = user?.name || user?.email || '';
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '';
   if (user?.avatar) return <Avatar size={size} src={user.avatar} alt={name} />;
+  // One letter always fits: a plain circle spares antd's text avatar, which measures itself (a forced layout).
   return (
-    <Avatar size={size} style={{ background: user?.color || '#2878ff', fontSize: size * 0.45 }}>
+    <span
+      className="user-avatar"
+      style={{ width: size, height: size, background: user?.color || '#2878ff', fontSize: size * 0.45 }}
+    >
       {initial}
-    </Avatar>
+    </span>
   );
 }
 
@@ -97,7 +106,9 @@ export function UserMenu() {
           <DownOutlined className="user-menu-caret" />
         </button>
       </Dropdown>
-      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <OnceOpened open={settingsOpen}>
+        <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      </OnceOpened>
     </>
   );
 }

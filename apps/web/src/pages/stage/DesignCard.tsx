@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import type { StageImage } from '@ferry/shared';
 import { Dropdown, type MenuProps } from 'antd';
-import { type DragEvent, type MouseEvent, memo, type ReactNode } from 'react';
+import { type DragEvent, type MouseEvent, memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeWording } from '../../api/errors';
 import { useLang } from '../../components/hooks';
@@ -34,29 +34,37 @@ function sideOf(event: DragEvent): DropSide {
   return event.clientX < box.left + box.width / 2 ? 'before' : 'after';
 }
 
-/** One design on the stage: thumbnail (or its processing / failed state), name, version count, "new" marker. */
-export const DesignCard = memo(function DesignCard({
-  image,
-  width,
-  thumbHeight,
-  selected,
-  isNew,
+/**
+ * A card's "…" menu. The dropdown (its popup machinery and items) mounts on the first click only: a stage shows
+ * dozens of cards at once and most menus are never opened.
+ */
+function CardMenu({
+  id,
   canEdit,
-  dropSide,
-  handlers,
+  onMenu,
 }: {
-  image: StageImage;
-  width: number;
-  thumbHeight: number;
-  selected: boolean;
-  isNew: boolean;
+  id: string;
   canEdit: boolean;
-  dropSide: DropSide | null;
-  handlers: CardHandlers;
+  onMenu: (id: string, action: CardMenuAction) => void;
 }) {
   const { t } = useTranslation();
-  const lang = useLang();
-  const picture = cardThumbnail(image, { width, height: thumbHeight });
+  const [open, setOpen] = useState<boolean | null>(null);
+  const button = (
+    <button
+      type="button"
+      className="stage-card-menu"
+      aria-label={t('stage.card.actions')}
+      data-testid="design-actions"
+      onClick={(event) => {
+        event.stopPropagation();
+        if (open === null) setOpen(true);
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+    >
+      <MoreOutlined />
+    </button>
+  );
+  if (open === null) return button;
   const items: MenuProps['items'] = [
     {
       key: 'open',
@@ -85,6 +93,48 @@ export const DesignCard = memo(function DesignCard({
         ]
       : []),
   ];
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        items,
+        onClick: ({ key, domEvent }) => {
+          domEvent.stopPropagation();
+          setOpen(false);
+          onMenu(id, key as CardMenuAction);
+        },
+      }}
+    >
+      {button}
+    </Dropdown>
+  );
+}
+
+/** One design on the stage: thumbnail (or its processing / failed state), name, version count, "new" marker. */
+export const DesignCard = memo(function DesignCard({
+  image,
+  width,
+  thumbHeight,
+  selected,
+  isNew,
+  canEdit,
+  dropSide,
+  handlers,
+}: {
+  image: StageImage;
+  width: number;
+  thumbHeight: number;
+  selected: boolean;
+  isNew: boolean;
+  canEdit: boolean;
+  dropSide: DropSide | null;
+  handlers: CardHandlers;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const picture = cardThumbnail(image, { width, height: thumbHeight });
   const classes = ['stage-card'];
   if (selected) classes.push('is-selected');
   if (dropSide) classes.push(`drop-${dropSide}`);
@@ -147,27 +197,7 @@ export const DesignCard = memo(function DesignCard({
             <HistoryOutlined /> {image.version_count}
           </span>
         ) : null}
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items,
-            onClick: ({ key, domEvent }) => {
-              domEvent.stopPropagation();
-              handlers.onMenu(image.id, key as CardMenuAction);
-            },
-          }}
-        >
-          <button
-            type="button"
-            className="stage-card-menu"
-            aria-label={t('stage.card.actions')}
-            data-testid="design-actions"
-            onClick={(event) => event.stopPropagation()}
-            onDoubleClick={(event) => event.stopPropagation()}
-          >
-            <MoreOutlined />
-          </button>
-        </Dropdown>
+        <CardMenu id={image.id} canEdit={canEdit} onMenu={handlers.onMenu} />
       </div>
       <div className="stage-card-caption">
         <div className="stage-card-name" title={image.name} data-testid="design-name">

@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionView, StageOrder } from '../../api/designs';
+import { OnceOpened } from '../../components/OnceOpened';
 import type { CardHandlers, CardMenuAction } from './DesignCard';
 import { ProjectPickerDialog } from './ProjectPickerDialog';
 import type { SectionMenuAction } from './SectionHeader';
@@ -22,6 +23,7 @@ import {
 import { useBoxSelect } from './useBoxSelect';
 import { useDesignDrag } from './useDesignDrag';
 import { useElementWidth } from './useElementWidth';
+import { useStableHandlers } from './useStableHandlers';
 import type { StageActions } from './useStageActions';
 
 /** The name dialog's purpose: rename a design or a section, or a new section (from the selection, or nested). */
@@ -118,7 +120,7 @@ export function StageBoard({
     });
   };
 
-  const cardHandlers: CardHandlers = {
+  const cardHandlers = useStableHandlers<CardHandlers>({
     onSelect: (id: string, event: MouseEvent) =>
       setSelection((current) =>
         clickSelect(current, id, { range: event.shiftKey, toggle: event.metaKey || event.ctrlKey }, ordered),
@@ -135,7 +137,7 @@ export function StageBoard({
     onDragEnd: drag.onDragEnd,
     onDragOverCard: drag.onDragOverCard,
     onDropOnCard: drag.onDropOnCard,
-  };
+  });
 
   const onSectionMenu = (section: StageSection, action: SectionMenuAction) => {
     if (action === 'rename') setNameTask({ kind: 'rename-section', id: section.id, name: section.name });
@@ -246,25 +248,30 @@ export function StageBoard({
         onAction={onSelectionAction}
         onMoveToSection={(sectionId) => void actions.quietly(actions.place(selectedIds(), { sectionId }))}
       />
-      <StageNameDialog
-        open={nameTask !== null}
-        title={t(`stage.nameDialog.${nameTask?.kind ?? 'rename-design'}`)}
-        initialName={nameTask && nameTask.kind !== 'new-section' ? nameTask.name : ''}
-        placeholder={nameTask?.kind === 'new-section' ? t('stage.section.defaultName') : undefined}
-        maxLength={nameTask?.kind === 'rename-design' ? DESIGN_NAME_MAX : SECTION_NAME_MAX}
-        allowEmpty={nameTask?.kind === 'new-section'}
-        onSubmit={submitName}
-        onClose={() => setNameTask(null)}
-      />
-      <ProjectPickerDialog
-        mode={transfer}
-        teamId={teamId}
-        projectId={projectId}
-        imageIds={selectedIds()}
-        nameOf={(id) => byId.get(id)?.name ?? id}
-        onSubmit={(mode, target) => actions.transfer(mode, target, selectedIds())}
-        onClose={() => setTransfer(null)}
-      />
+      {/* Dialogs mount when first opened: the stage's first frame has only the cards to render. */}
+      <OnceOpened open={nameTask !== null}>
+        <StageNameDialog
+          open={nameTask !== null}
+          title={t(`stage.nameDialog.${nameTask?.kind ?? 'rename-design'}`)}
+          initialName={nameTask && nameTask.kind !== 'new-section' ? nameTask.name : ''}
+          placeholder={nameTask?.kind === 'new-section' ? t('stage.section.defaultName') : undefined}
+          maxLength={nameTask?.kind === 'rename-design' ? DESIGN_NAME_MAX : SECTION_NAME_MAX}
+          allowEmpty={nameTask?.kind === 'new-section'}
+          onSubmit={submitName}
+          onClose={() => setNameTask(null)}
+        />
+      </OnceOpened>
+      <OnceOpened open={transfer !== null}>
+        <ProjectPickerDialog
+          mode={transfer}
+          teamId={teamId}
+          projectId={projectId}
+          imageIds={selectedIds()}
+          nameOf={(id) => byId.get(id)?.name ?? id}
+          onSubmit={(mode, target) => actions.transfer(mode, target, selectedIds())}
+          onClose={() => setTransfer(null)}
+        />
+      </OnceOpened>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageOrder } from '../../api/designs';
 import { isApiError } from '../../api/errors';
 import { pageTitle } from '../../components/hooks';
+import { OnceOpened } from '../../components/OnceOpened';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
 import { detailPath } from './paths';
@@ -187,12 +188,14 @@ export function StagePage() {
       ) : (
         stage
       )}
-      <RecycleBinDrawer
-        teamId={teamId}
-        projectId={projectId}
-        open={binOpen}
-        onClose={() => setBinOpen(false)}
-      />
+      <OnceOpened open={binOpen}>
+        <RecycleBinDrawer
+          teamId={teamId}
+          projectId={projectId}
+          open={binOpen}
+          onClose={() => setBinOpen(false)}
+        />
+      </OnceOpened>
       {versionsOf ? (
         <VersionsDrawer
           teamId={teamId}
