@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../App';
-import type { SeenRequest } from '../../../test/http';
+import { envelope, type SeenRequest } from '../../../test/http';
 import { addProjectMember, createProject, uploadDesign, uploadVersion } from '../../../test/seed';
 import {
   callAs,
@@ -13,6 +13,7 @@ import {
   inviteLink,
   joinByLink,
   newAccount,
+  replaceAnswers,
   type SeededUser,
   signInHere,
   unique,
@@ -185,6 +186,30 @@ describe('the comments panel', () => {
     await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
     await waitFor(() => expect(within(view).getAllByTestId('comment-item')).toHaveLength(4));
     await waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('a reply sent before the list of people arrived still mentions the members it names', async () => {
+    const p = await project();
+    const { first } = await threads(p);
+    // The list's first read fails (a proxy's 500, which the server cannot give on demand); the reply reads it again.
+    let failed = false;
+    replaceAnswers((request) => {
+      if (request.path !== '/api/project/comment/people' || failed) return null;
+      failed = true;
+      return envelope('19999', 'Bad gateway', undefined, 502);
+    });
+    await renderPanel(p);
+    fireEvent.click((await screen.findAllByTestId('comment-row'))[0]);
+    await waitFor(() => expect(failed).toBe(true));
+    const input = within(await screen.findByTestId('comment-reply')).getByRole('textbox');
+    fireEvent.change(input, { target: { value: 'Over to @Linus.' } });
+    fireEvent.click(screen.getByTestId('comment-reply-submit'));
+
+    await waitFor(() =>
+      expect(seen.some((r) => r.method === 'POST' && r.path === '/api/project/comment')).toBe(true),
+    );
+    const posted = seen.find((r) => r.method === 'POST' && r.path === '/api/project/comment');
+    expect(posted?.body).toMatchObject({ parent_id: first.id, mentions: [p.linus.userId] });
   });
 
   it('offers everyone who sees the project when @ is typed, and mentions the one picked among namesakes', async () => {

@@ -71,7 +71,9 @@ export function MentionComposer({
   const empty = !text.trim();
   const submit = async () => {
     if (empty || busy) return;
-    const ids = mentionedIds(text, people.data ?? [], picked);
+    // Sent before the list of people arrived: wait for it, or an @Name typed in full would mention nobody.
+    const candidates = people.data ?? (text.includes('@') ? (await people.refetch()).data : undefined) ?? [];
+    const ids = mentionedIds(text, candidates, picked);
     await onSubmit(text.trim(), ids);
     setText('');
     setPicked(new Map());
