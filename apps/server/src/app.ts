@@ -22,6 +22,7 @@ import { groupRoutes } from './modules/projects/groups.routes.js';
 import { projectMemberRoutes } from './modules/projects/members.routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { sectionRoutes } from './modules/sections/routes.js';
+import { shareRoutes } from './modules/share/routes.js';
 import { fileRoutes } from './modules/storage/routes.js';
 import { departmentRoutes } from './modules/teams/departments.routes.js';
 import { inviteRoutes } from './modules/teams/invites.routes.js';
@@ -140,6 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   inspectRoutes(app, ctx);
   commentRoutes(app, ctx);
   messageRoutes(app, ctx);
+  shareRoutes(app, ctx);
   await serveWebApp(app, ctx.config.webDist);
   return app;
 }

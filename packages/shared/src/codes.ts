@@ -320,6 +320,20 @@ export const Codes = {
     'The design file could not be read: check it and upload it again',
   ),
 
+  // Share links (spec 002 §4 "Quick share and anonymous visitors"; §8 "Link expired or reset")
+  SHARE_NOT_FOUND: entry('19085', 200, '分享链接不存在', 'The share link does not exist'),
+  SHARE_EXPIRED: entry('19086', 200, '链接已过期或已被重置', 'Link expired or reset'),
+  SHARE_REVOKED: entry('19087', 200, '分享链接已被取消', 'The share link was revoked'),
+  SHARE_SCOPE_DELETED: entry('19088', 200, '分享的内容已被删除', 'The shared content was deleted'),
+  SHARE_PASSWORD_REQUIRED: entry('19089', 200, '请输入访问密码', 'This link needs its password'),
+  SHARE_PASSWORD_WRONG: entry('19090', 200, '访问密码错误', 'Wrong password'),
+  SHARE_PASSWORD_LOCKED: entry(
+    '19091',
+    200,
+    '密码错误次数过多，请稍后再试',
+    'Too many wrong passwords, please try again later',
+  ),
+
   // HTTP-level refusals (spec 000 §8)
   SESSION_EXPIRED: entry(
     '40100',

@@ -5,6 +5,7 @@ export * from './api/inspect.js';
 export * from './api/notices.js';
 export * from './api/projects.js';
 export * from './api/sections.js';
+export * from './api/share.js';
 export * from './api/teams.js';
 export * from './codes.js';
 export * from './fileTypes.js';

@@ -246,3 +246,29 @@ export const JobLimits = {
   svgFilterCostMax: 64,
   svgBlurDeviationMax: 100,
 } as const;
+
+/** Share links and their anonymous visitors (spec 002 §4, §9). */
+export const ShareLimits = {
+  /** Expiry choices in days; 0 is never. Quick share and links made without a choice last 14 days (spec 002 §9). */
+  expiryDays: [0, 1, 7, 14, 30] as const,
+  defaultExpiryDays: 14,
+  /** The short id in the URL (base62) and the secret after it: 22 base62 characters ≥ 128 random bits. */
+  shortIdLength: 10,
+  secretLength: 22,
+  /** A visitor token: 32 random bytes, valid this long but never past the link's expiry. */
+  visitorTokenBytes: 32,
+  visitorTokenMs: 24 * 60 * 60 * 1000,
+  /** Wrong passwords: per link and per IP within the window, then refused until the lock has run out. */
+  passwordMaxFailures: 5,
+  passwordMaxFailuresPerIp: 20,
+  passwordFailureWindowMs: 10 * 60 * 1000,
+  passwordLockMs: 10 * 60 * 1000,
+  linkNameMaxLength: 50,
+  passwordMinLength: 4,
+  passwordMaxLength: 32,
+  /** Designs or sections one link names. */
+  scopeIdsMax: 500,
+  sendLinkEmailsMax: 20,
+  sendLinkMessageMaxLength: 500,
+  opensPageSize: 50,
+} as const;

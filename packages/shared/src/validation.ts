@@ -120,6 +120,11 @@ export const ruleMessages: Record<string, { zh: string; en: string }> = {
     zh: `页码和每页数量须为 1 到 ${Int32.max} 之间的整数`,
     en: `Page numbers and page sizes must be whole numbers from 1 to ${Int32.max}`,
   },
+  'share.expiry': {
+    zh: '有效期只能是 1、7、14、30 天或永久',
+    en: 'The expiry must be 1, 7, 14 or 30 days, or never',
+  },
+  'share.scope': { zh: '分享范围与所选内容不符', en: 'The chosen items do not match the share scope' },
 };
 
 export function ruleMessage(key: string, lang: 'zh-CN' | 'en-US'): string {

@@ -11,5 +11,6 @@ export * from '../modules/mail/tables.js';
 export * from '../modules/messages/tables.js';
 export * from '../modules/projects/tables.js';
 export * from '../modules/sections/tables.js';
+export * from '../modules/share/tables.js';
 export * from '../modules/teams/tables.js';
 export * from '../modules/uploads/tables.js';

@@ -64,41 +64,61 @@ function wrongPassword(attempt: number, name: 'WRONG_PASSWORD' | 'OLD_PASSWORD_W
   );
 }
 
-/**
- * Takes one try for an address in one statement, before any password is hashed, and answers its number in
- * the window; past the limit, or while the address is locked, the try is refused here. Parallel tries are
- * numbered one after another by the database, so the eleventh of a burst is refused like the eleventh in a row.
- */
+/** How many tries a key gets in a window, and how long it is locked once they are used up. */
+export interface AttemptRule {
+  max: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+const signInRule: AttemptRule = {
+  max: Limits.signInMaxFailures,
+  windowMs: Limits.signInFailureWindowMs,
+  lockMs: Limits.signInLockMs,
+};
+
+/** Sign-in's try for an address; past the limit, or while the address is locked, refused here. */
 async function takeAttempt(ctx: AppContext, address: string): Promise<number> {
+  const attempts = await countAttempt(ctx, address, signInRule);
+  if (attempts > signInRule.max) throw fail('PASSWORD_LOCKED');
+  return attempts;
+}
+
+/**
+ * Takes one try for a key (an address, or any other name a password guard counts under) in one statement,
+ * before any password is hashed, and answers its number in the window; a number past `rule.max` means
+ * refused. Parallel tries are numbered one after another by the database, so the eleventh of a burst is
+ * refused like the eleventh in a row. Keys are stored hashed.
+ */
+export async function countAttempt(ctx: AppContext, key: string, rule: AttemptRule): Promise<number> {
   const now = ctx.now();
   const at = (offsetMs: number) => sql`${new Date(now.getTime() + offsetMs).toISOString()}::timestamptz`;
   const t = signInAttempts;
   // A new window starts when the last one has passed with no lock, or when the lock has run out.
-  const startOver = sql`(case when ${t.lockedUntil} is null then ${t.windowStartedAt} <= ${at(-Limits.signInFailureWindowMs)}
+  const startOver = sql`(case when ${t.lockedUntil} is null then ${t.windowStartedAt} <= ${at(-rule.windowMs)}
     else ${t.lockedUntil} <= ${at(0)} end)`;
   const taken = sql`(case when ${startOver} then 1 else ${t.attempts} + 1 end)`;
   const [row] = await ctx.db
     .insert(t)
-    .values({ emailHash: hashToken(address), attempts: 1, windowStartedAt: now })
+    .values({ emailHash: hashToken(key), attempts: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: t.emailHash,
       set: {
         attempts: taken,
         windowStartedAt: sql`case when ${startOver} then ${at(0)} else ${t.windowStartedAt} end`,
         // The try that reaches the limit starts the lock; later ones keep it as it is.
-        lockedUntil: sql`case when ${taken} >= ${Limits.signInMaxFailures}
-          then coalesce(case when ${startOver} then null else ${t.lockedUntil} end, ${at(Limits.signInLockMs)})
+        lockedUntil: sql`case when ${taken} >= ${rule.max}
+          then coalesce(case when ${startOver} then null else ${t.lockedUntil} end, ${at(rule.lockMs)})
           else null end`,
       },
     })
     .returning({ attempts: t.attempts });
-  if (row.attempts > Limits.signInMaxFailures) throw fail('PASSWORD_LOCKED');
   return row.attempts;
 }
 
 /** A right password (on an active account) starts the count afresh, as users expect after a typo. */
-async function clearAttempts(ctx: AppContext, address: string) {
-  await ctx.db.delete(signInAttempts).where(eq(signInAttempts.emailHash, hashToken(address)));
+export async function clearAttempts(ctx: AppContext, key: string) {
+  await ctx.db.delete(signInAttempts).where(eq(signInAttempts.emailHash, hashToken(key)));
 }
 
 /** The hourly purge: counts whose window has passed with no lock left, so unknown addresses leave no rows. */

@@ -40,6 +40,17 @@ export async function designsOfProject(
   return unique.map((id) => byId.get(id) as DesignRow);
 }
 
+/** Which of these ids are live designs of the project (not in the bin, not elsewhere); never refuses. */
+export async function liveDesignIds(db: Db | Tx, projectId: string, ids: string[]): Promise<string[]> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ id: designs.id })
+    .from(designs)
+    .where(and(eq(designs.projectId, projectId), inArray(designs.id, wanted), isNull(designs.deletedAt)));
+  return rows.map((row) => row.id);
+}
+
 /**
  * Whether the caller may download original files, by the project's download setting: everyone who sees the
  * project (all), its members (members), the chosen people (specified), or nobody (none); its managers always.

@@ -10,6 +10,9 @@ export interface Mail {
   html: string;
 }
 
+/** Text put into a mail's HTML part. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 interface Log {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;

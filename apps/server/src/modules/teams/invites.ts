@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { signalTeamPeople } from '../../realtime/signals.js';
 import { users } from '../account/tables.js';
+import { escapeHtml } from '../mail/mailer.js';
 import { inviteUrl, newInviteId, type SignedInvite, signInvite, verifyInvite } from './invite-links.js';
 import { assertMemberRoom, memberCount, reserveMemberRoom } from './plans.js';
 import { mayAssignRole, teamForAdmin } from './policy.js';
@@ -291,7 +292,6 @@ export async function resendInvitation(
 }
 
 function invitationMail(to: string, inviter: string, teamName: string, url: string, lang: Lang) {
-  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   if (lang === 'zh-CN') {
     return {
       to,
