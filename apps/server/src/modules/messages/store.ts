@@ -2,18 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { NOTICE_KINDS, type RealtimeMessage } from '@ferry/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { isUuid } from '../teams/policy.js';
 import { messages } from './tables.js';
 
 /** Writing the message centre: the events outbox stores each notice here, once for all its recipients. */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A uuid[] parameter as one array literal: Drizzle would map and quote each of a big notice's 1,000 ids.
  * Only ids go in, so the literal needs no quoting.
  */
 function uuidArray(ids: string[]): SQL<string[]> {
-  for (const id of ids) if (!UUID.test(id)) throw new Error(`not a user id: ${JSON.stringify(id)}`);
+  for (const id of ids) if (!isUuid(id)) throw new Error(`not a user id: ${JSON.stringify(id)}`);
   return sql<string[]>`${`{${ids.join(',')}}`}::uuid[]`;
 }
 

@@ -63,11 +63,6 @@ export async function projectLinkManager(
   return { all: access.abilities.can_manage };
 }
 
-/** Every link of a team: its admins and super admin only. */
-export async function requireTeamLinkManager(db: Db | Tx, userId: string, teamId: string) {
-  if (!isTeamAdmin(await roleInTeam(db, userId, teamId))) throw fail('ADMIN_ONLY');
-}
-
 /**
  * A link the caller may manage. A link of a team the caller is not in does not exist for them; within
  * the team, its creator, team admins and the project's admins manage it.

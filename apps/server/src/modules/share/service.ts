@@ -12,6 +12,7 @@ import { designsOfProject } from '../designs/policy.js';
 import { versionOf } from '../designs/versions.js';
 import { teamOfProject } from '../projects/policy.js';
 import { loadArrangement, sectionsOf } from '../sections/arrangement.js';
+import { authorizeTeamAdmin } from '../teams/policy.js';
 import { newLinkCode, shareAppPath } from './codes.js';
 import { linksWhere, projectLinks } from './listing.js';
 import {
@@ -20,7 +21,6 @@ import {
   type LinkRow,
   managedLink,
   projectLinkManager,
-  requireTeamLinkManager,
   sharerAccess,
 } from './policy.js';
 import { shareLinkOpens, shareLinks, shareVisits } from './tables.js';
@@ -91,7 +91,8 @@ export async function listProjectLinks(ctx: AppContext, userId: string, teamId: 
 }
 
 export async function listTeamLinks(ctx: AppContext, userId: string, teamId: string) {
-  await requireTeamLinkManager(ctx.db, userId, teamId);
+  // Every link of a team: its admins and super admin only.
+  await authorizeTeamAdmin(ctx.db, userId, teamId);
   return { list: await linksWhere(ctx.db, eq(shareLinks.teamId, teamId), ctx.now()) };
 }
 
