@@ -1,7 +1,7 @@
 import { Limits, nameSchema } from '@ferry/shared';
 import { Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formErrorText } from '../forms/errors';
 import { schemaRule } from '../forms/rules';
@@ -45,7 +45,8 @@ export function NameDialog({
   const [form] = Form.useForm<{ name: string }>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
+  // Before the browser paints the opened dialog: a name typed at once is never overwritten by the initial one.
+  useLayoutEffect(() => {
     if (open) form.setFields([{ name: 'name', value: initialName, errors: [] }]);
   }, [open, initialName, form]);
 

@@ -10,7 +10,7 @@ import {
 } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, type FormRule, Input, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkRepeatedName, createProject, projectKeys } from '../../api/projects';
 import { useLang } from '../../components/hooks';
@@ -77,7 +77,7 @@ export function CreateProjectDialog({
   const taken = useNameTaken(teamId, name);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) form.setFieldsValue({ name: '', type: defaultType });
   }, [open, defaultType, form]);
 

@@ -1,7 +1,7 @@
 import { Limits, type TeamMember } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { teamsApi } from '../../api/teams';
@@ -26,7 +26,7 @@ export function NicknameDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ nickname: string }>();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (member) form.setFieldsValue({ nickname: member.remark });
   }, [member, form]);
 
