@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { Codes, Limits, ruleMessages } from '@ferry/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
-import { authenticate } from './http/auth.js';
+import { authenticate, readBasicToken } from './http/auth.js';
 import { dataExceptionOf } from './http/db-errors.js';
 import { envelope, requestLang } from './http/envelope.js';
 import { AppError, fail } from './http/errors.js';
@@ -22,7 +22,9 @@ import { groupRoutes } from './modules/projects/groups.routes.js';
 import { projectMemberRoutes } from './modules/projects/members.routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { sectionRoutes } from './modules/sections/routes.js';
+import { isVisitorToken } from './modules/share/codes.js';
 import { shareRoutes } from './modules/share/routes.js';
+import { answerVisitor } from './modules/share/visits.js';
 import { fileRoutes } from './modules/storage/routes.js';
 import { departmentRoutes } from './modules/teams/departments.routes.js';
 import { inviteRoutes } from './modules/teams/invites.routes.js';
@@ -102,9 +104,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
-    request.actor = await authenticate(ctx, request);
+    const token = readBasicToken(request);
+    // A share link's visitor is answered by the share module, after the input guard (below).
+    if (token && isVisitorToken(token)) request.visitorToken = token;
+    else request.actor = await authenticate(ctx, request);
   });
   app.addHook('preHandler', refuseNulInput);
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.visitorToken) return answerVisitor(ctx, request, reply, request.visitorToken);
+  });
 
   // Any change through the API invalidates the read cache before the caller hears back. Callback style, so
   // a read (most calls) passes without a promise.

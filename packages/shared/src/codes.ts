@@ -333,6 +333,18 @@ export const Codes = {
     '密码错误次数过多，请稍后再试',
     'Too many wrong passwords, please try again later',
   ),
+  SHARE_VISIT_ENDED: entry(
+    '19092',
+    200,
+    '访问已结束，请重新打开分享链接',
+    'This visit has ended: open the share link again',
+  ),
+  SHARE_VISITOR_REFUSED: entry(
+    '19093',
+    200,
+    '分享链接的访客不能进行此操作',
+    'Visitors of a share link cannot do this',
+  ),
 
   // HTTP-level refusals (spec 000 §8)
   SESSION_EXPIRED: entry(

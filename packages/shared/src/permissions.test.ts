@@ -5,6 +5,7 @@ import {
   canQuitProject,
   canQuitTeam,
   isContributor,
+  mayDownloadByRule,
 } from './permissions.js';
 
 describe('who may leave (spec 000 §8, 001 §6)', () => {
@@ -57,5 +58,19 @@ describe('contributors', () => {
     expect(isContributor('admin')).toBe(true);
     expect(isContributor('member')).toBe(true);
     expect(isContributor('onlooker')).toBe(false);
+  });
+});
+
+describe('downloading by the project download setting', () => {
+  const rule = (downloadType: 'all' | 'members' | 'specified' | 'none', more = {}) =>
+    mayDownloadByRule({ canManage: false, downloadType, isProjectMember: false, isChosen: false, ...more });
+  it('lets managers always, others as the setting says', () => {
+    expect(rule('none', { canManage: true })).toBe(true);
+    expect(rule('all')).toBe(true);
+    expect(rule('members')).toBe(false);
+    expect(rule('members', { isProjectMember: true })).toBe(true);
+    expect(rule('specified', { isProjectMember: true })).toBe(false);
+    expect(rule('specified', { isChosen: true })).toBe(true);
+    expect(rule('none', { isProjectMember: true, isChosen: true })).toBe(false);
   });
 });

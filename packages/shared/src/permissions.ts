@@ -116,3 +116,20 @@ export function assignableProjectRoles(
 export function canQuitProject(teamRole: TeamRole, projectRole: ProjectRoleValue | null): boolean {
   return projectRole !== null && teamRole !== 'superadmin';
 }
+
+/**
+ * Whether someone may download a project's original files by its download setting (spec 001 §6): its managers
+ * always, else as the setting says. Also what caps the `download` right of the share links they make.
+ */
+export function mayDownloadByRule(input: {
+  canManage: boolean;
+  downloadType: 'all' | 'members' | 'specified' | 'none';
+  isProjectMember: boolean;
+  isChosen: boolean;
+}): boolean {
+  if (input.canManage) return true;
+  if (input.downloadType === 'all') return true;
+  if (input.downloadType === 'members') return input.isProjectMember;
+  if (input.downloadType === 'specified') return input.isChosen;
+  return false;
+}

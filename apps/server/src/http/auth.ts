@@ -12,6 +12,8 @@ export interface Actor {
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** A share link visitor's token (modules/share/visits.ts answers such a request). */
+    visitorToken?: string;
   }
   interface FastifyContextConfig {
     /** A route anyone may call, signed in or not. */

@@ -7,6 +7,7 @@ import { seedDesigns } from '../modules/sections/stage-fixtures.js';
 import { asUser } from '../test/api.js';
 import { startTestServer, type TestServer } from '../test/context.js';
 import { buildTeam } from '../test/factories.js';
+import { apiRoutes, type Route } from '../test/routes.js';
 
 /**
  * Every API route of the real route table, sent values a database column cannot hold: no answer may be
@@ -57,27 +58,8 @@ const SKIPPED = [
   /^\/$/,
 ];
 
-interface Route {
-  method: string;
-  url: string;
-}
-
-/** The route table as Fastify prints it: a tree of path segments, each with the methods it answers. */
 function routeTable(text: string): Route[] {
-  const path: string[] = [];
-  const routes: Route[] = [];
-  for (const line of text.split('\n')) {
-    const at = line.indexOf('── ');
-    if (at < 0) continue;
-    const [, segment, methods] = /^(.*?)(?: \(([^)]*)\))?$/.exec(line.slice(at + 3)) ?? [];
-    path.length = (at - 1) / 4;
-    path.push(segment);
-    for (const method of methods?.split(', ') ?? []) routes.push({ method, url: path.join('') });
-  }
-  return routes.filter(
-    (route) =>
-      ['GET', 'POST', 'PUT', 'DELETE'].includes(route.method) && !SKIPPED.some((re) => re.test(route.url)),
-  );
+  return apiRoutes(text).filter((route) => !SKIPPED.some((re) => re.test(route.url)));
 }
 
 /** The top-level fields of a zod schema, and of the objects inside its arrays (`departments.order_index`). */

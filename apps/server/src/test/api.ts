@@ -40,6 +40,8 @@ export function asUser(app: FastifyInstance, token?: string, lang = 'en-US') {
     post: <T = any>(url: string, payload?: unknown) => call<T>('POST', url, payload ?? {}),
     put: <T = any>(url: string, payload?: unknown) => call<T>('PUT', url, payload ?? {}),
     delete: <T = any>(url: string, payload?: unknown) => call<T>('DELETE', url, payload),
+    /** Any method, with an empty body where one is sent (route-table walks). */
+    call: <T = any>(method: Method, url: string) => call<T>(method, url, method === 'GET' ? undefined : {}),
   };
 }
 

@@ -131,6 +131,14 @@ export interface CreatedShareLink extends ShareLinkView {
 
 export interface ShareResolution {
   state: ShareState;
+  /** For a signed-in caller who sees the project: where the link's content is in the app. */
+  member?: {
+    team_id: string;
+    project_id: string;
+    design_ids: string[];
+    section_ids: string[];
+    version_id: string | null;
+  };
   team_name?: string;
   project_name?: string;
   scope?: ShareScope;

@@ -36,6 +36,19 @@ export async function commentAccess(
   return { ...access, userId, teamOwnerId: team.ownerId };
 }
 
+/**
+ * A reader who is nobody in the team (a share link's visitor): edits, deletes and resolves nothing. Its ids
+ * match no author and no owner (never equal to each other either, or the owner's rule would let it delete).
+ */
+export const readerAccess = (project: ProjectRow): CommentAccess => ({
+  project,
+  teamRole: 'onlooker',
+  projectRole: null,
+  abilities: { can_view: true, can_edit: false, can_manage: false, can_delete: false },
+  userId: 'reader',
+  teamOwnerId: 'no owner',
+});
+
 export const mayEdit = (access: CommentAccess, comment: CommentRow) => comment.authorId === access.userId;
 
 /** The author, the tenant owner, the super admin, or whoever manages the project (a project admin's role). */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
-import { designsOfProject } from '../designs/policy.js';
+import { type DesignRow, designsOfProject } from '../designs/policy.js';
 import { designVersions } from '../designs/tables.js';
 import { isUuid } from '../teams/policy.js';
 import { type CommentAccess, type CommentRow, commentAccess, liveCommentOfProject } from './policy.js';
@@ -62,6 +62,16 @@ export interface ThreadsInput {
 export async function listThreads(ctx: AppContext, userId: string, input: ThreadsInput) {
   const access = await commentAccess(ctx.db, userId, input.team_id, input.project_id);
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
+  return threadsOf(ctx, access, design, input);
+}
+
+/** The threads of a design the caller may see (`mine` is the threads involving `access.userId`). */
+export async function threadsOf(
+  ctx: AppContext,
+  access: CommentAccess,
+  design: DesignRow,
+  input: ThreadsInput,
+) {
   if (input.version_id !== undefined) {
     const known =
       isUuid(input.version_id) &&
@@ -84,7 +94,7 @@ export async function listThreads(ctx: AppContext, userId: string, input: Thread
         input.version_id ? eq(comments.versionId, input.version_id) : undefined,
         input.status === 'open' ? isNull(comments.resolvedAt) : undefined,
         input.status === 'resolved' ? isNotNull(comments.resolvedAt) : undefined,
-        input.mine ? involving(userId) : undefined,
+        input.mine ? involving(access.userId) : undefined,
       ),
     )
     .orderBy(asc(comments.number));

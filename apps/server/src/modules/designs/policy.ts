@@ -1,3 +1,4 @@
+import { type DOWNLOAD_TYPES, mayDownloadByRule } from '@ferry/shared';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
@@ -56,17 +57,12 @@ export async function liveDesignIds(db: Db | Tx, projectId: string, ids: string[
  * project (all), its members (members), the chosen people (specified), or nobody (none); its managers always.
  */
 export function mayDownload(access: ProjectAccess, userId: string): boolean {
-  if (access.abilities.can_manage) return true;
-  switch (access.project.downloadType) {
-    case 'all':
-      return true;
-    case 'members':
-      return access.projectRole !== null;
-    case 'specified':
-      return access.project.downloadUserIds.includes(userId);
-    default:
-      return false;
-  }
+  return mayDownloadByRule({
+    canManage: access.abilities.can_manage,
+    downloadType: access.project.downloadType as (typeof DOWNLOAD_TYPES)[number],
+    isProjectMember: access.projectRole !== null,
+    isChosen: access.project.downloadUserIds.includes(userId),
+  });
 }
 
 export function requireDownload(access: ProjectAccess, userId: string) {

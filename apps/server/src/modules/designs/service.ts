@@ -9,7 +9,7 @@ import { likePattern } from '../projects/listing.js';
 import { projectAccessFor } from '../projects/policy.js';
 import { loadArrangement, stageOrder } from '../sections/arrangement.js';
 import { changeStage } from '../sections/stage.js';
-import { designsOfProject, mayDownload } from './policy.js';
+import { type DesignRow, designsOfProject, mayDownload } from './policy.js';
 import { presentImage, presentVersion, type StageListOptions, stageImage } from './present.js';
 import { designQuota } from './quota.js';
 import { designs, designVersions } from './tables.js';
@@ -95,25 +95,51 @@ export async function getImage(
 ): Promise<ImageDetail> {
   const access = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'view');
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
-  const [image] = await loadImages(ctx, ctx.db, eq(designs.id, design.id));
-  const download = mayDownload(access, userId);
+  return imageDetail(ctx, design, {
+    download: mayDownload(access, userId),
+    layers: true,
+    userInProject: access.projectRole !== null,
+  });
+}
+
+export interface DetailOptions {
+  download: boolean;
+  /** Whether the LayerDoc's address is handed out (a share link without inspect rights: no). */
+  layers: boolean;
+  userInProject: boolean;
+  /** Only this version, presented as the current one (a share link fixed to a version, or to the latest). */
+  onlyVersionId?: string;
+}
+
+/** A design with its versions, for a caller already allowed to see it. */
+export async function imageDetail(
+  ctx: AppContext,
+  design: DesignRow,
+  options: DetailOptions,
+): Promise<ImageDetail> {
+  const only = options.onlyVersionId;
   const versions = await ctx.db
     .select({ version: designVersions, editor: users.name, comments: openThreadsOn(designVersions.id) })
     .from(designVersions)
     .leftJoin(users, eq(users.id, designVersions.uploadedBy))
-    .where(eq(designVersions.designId, design.id))
+    .where(and(eq(designVersions.designId, design.id), only ? eq(designVersions.id, only) : undefined))
     .orderBy(desc(designVersions.number));
+  const currentId = only ?? design.currentVersionId;
+  const [image] = only
+    ? [presentImage(ctx, design, versions[0]?.version ?? null, { versions: versions.length })]
+    : await loadImages(ctx, ctx.db, eq(designs.id, design.id));
   return {
     ...image,
-    versions: versions.map((row) =>
-      presentVersion(ctx, row.version, {
-        currentId: design.currentVersionId,
+    versions: versions.map((row) => {
+      const view = presentVersion(ctx, row.version, {
+        currentId,
         editorName: row.editor ?? '',
         comments: row.comments,
-        download,
-      }),
-    ),
-    user_in_project: access.projectRole !== null,
+        download: options.download,
+      });
+      return options.layers ? view : { ...view, json_url: '', json_md5: '' };
+    }),
+    user_in_project: options.userInProject,
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { slicesKeyOf } from '../designs/keys.js';
-import { designsOfProject, requireDownload } from '../designs/policy.js';
+import { type DesignRow, designsOfProject, requireDownload } from '../designs/policy.js';
 import type { VersionRow } from '../designs/present.js';
 import { versionOf } from '../designs/versions.js';
 import { projectAccessFor } from '../projects/policy.js';
@@ -70,6 +70,15 @@ export async function exportSlices(
   const access = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'view');
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
   requireDownload(access, userId);
+  return sliceExport(ctx, design, input);
+}
+
+/** The slices of a design the caller may download. */
+export async function sliceExport(
+  ctx: AppContext,
+  design: DesignRow,
+  input: SliceExportInput,
+): Promise<SliceExport> {
   const versionId = input.version_id ?? design.currentVersionId;
   if (!versionId) throw fail('NO_LAYERS');
   const version = await versionOf(ctx, design.id, versionId);

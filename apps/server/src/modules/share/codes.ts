@@ -59,5 +59,11 @@ export function ipPrefix(ip: string): string {
     .join(':')}::/48`;
 }
 
-/** A visitor token: 256 random bits, stored hashed. */
-export const newVisitorToken = () => randomBytes(ShareLimits.visitorTokenBytes).toString('base64url');
+/**
+ * A visitor token: 256 random bits, stored hashed. Its prefix holds a character no session token has, so a
+ * request names which kind of caller it is before anything is looked up.
+ */
+const VISITOR_TOKEN_PREFIX = 'share.';
+export const newVisitorToken = () =>
+  `${VISITOR_TOKEN_PREFIX}${randomBytes(ShareLimits.visitorTokenBytes).toString('base64url')}`;
+export const isVisitorToken = (token: string) => token.startsWith(VISITOR_TOKEN_PREFIX);

@@ -1,10 +1,16 @@
 import { roleRank, type ShareRights, type ShareScope } from '@ferry/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, fail } from '../../http/errors.js';
 import { hashToken } from '../account/sessions.js';
 import { mayDownload } from '../designs/policy.js';
-import { type ProjectAccess, projectAccess, requireEdit, teamOfProject } from '../projects/policy.js';
+import {
+  type ProjectAccess,
+  type ProjectRow,
+  projectAccess,
+  requireEdit,
+  teamOfProject,
+} from '../projects/policy.js';
 import { isUuid, roleInTeam } from '../teams/policy.js';
 import { shareLinks, shareVisits } from './tables.js';
 
@@ -93,6 +99,7 @@ export function refusalOf(link: LinkRow, now: Date): 'revoked' | 'expired' | nul
 
 /** What an anonymous visitor's token covers. */
 export interface ShareVisitor {
+  project: ProjectRow;
   linkId: string;
   teamId: string;
   projectId: string;
@@ -110,19 +117,33 @@ export const rightsOf = (link: LinkRow): ShareRights => ({
   comment: link.canComment,
 });
 
+/** The rights a link grants today: what it was given, capped by what its creator still has. */
+export async function grantedRights(db: Db | Tx, link: LinkRow): Promise<ShareRights | null> {
+  const access = await creatorAccess(db, link);
+  if (!access?.abilities.can_view) return null;
+  return capRights(access, link.createdBy, rightsOf(link));
+}
+
 /**
- * The visitor a token stands for, or null: unknown, past its time, or its link revoked or expired (a
- * revoked link's tokens are also deleted, so it stops at once).
+ * The visitor a token stands for, or the refusal the visitor's page shows: a revoked link's tokens are
+ * deleted (so it stops at once), an expired link says so, a token past its day asks to open the link again,
+ * and a link whose creator can no longer see the project grants nothing.
  */
-export async function findVisitor(db: Db | Tx, token: string, now: Date): Promise<ShareVisitor | null> {
+export async function visitorOf(db: Db | Tx, token: string, now: Date): Promise<ShareVisitor> {
   const [row] = await db
-    .select({ link: shareLinks })
+    .select({ link: shareLinks, expiresAt: shareVisits.expiresAt })
     .from(shareVisits)
     .innerJoin(shareLinks, eq(shareLinks.id, shareVisits.linkId))
-    .where(and(eq(shareVisits.tokenHash, hashToken(token)), gt(shareVisits.expiresAt, now)));
-  if (!row || refusalOf(row.link, now)) return null;
+    .where(eq(shareVisits.tokenHash, hashToken(token)));
+  if (!row) throw fail('SHARE_REVOKED');
   const { link } = row;
+  const refusal = refusalOf(link, now);
+  if (refusal) throw fail(refusal === 'revoked' ? 'SHARE_REVOKED' : 'SHARE_EXPIRED');
+  if (row.expiresAt.getTime() <= now.getTime()) throw fail('SHARE_VISIT_ENDED');
+  const access = await creatorAccess(db, link);
+  if (!access?.abilities.can_view) throw fail('SHARE_REVOKED');
   return {
+    project: access.project,
     linkId: link.id,
     teamId: link.teamId,
     projectId: link.projectId,
@@ -130,6 +151,13 @@ export async function findVisitor(db: Db | Tx, token: string, now: Date): Promis
     sectionIds: link.sectionIds,
     designIds: link.designIds,
     versionId: link.versionId,
-    rights: rightsOf(link),
+    rights: capRights(access, link.createdBy, rightsOf(link)),
   };
 }
+
+/** The visitor of a token, or null for any refusal (tests and callers that need no reason). */
+export const findVisitor = (db: Db | Tx, token: string, now: Date) =>
+  visitorOf(db, token, now).catch((error: unknown) => {
+    if (error instanceof AppError) return null;
+    throw error;
+  });

@@ -14,10 +14,11 @@ import { verifyPassword } from '../account/passwords.js';
 import { hashToken } from '../account/sessions.js';
 import { liveDesignIds } from '../designs/policy.js';
 import { versionOf } from '../designs/versions.js';
+import { projectAccess } from '../projects/policy.js';
 import { loadArrangement } from '../sections/arrangement.js';
 import { isShortId, newVisitorToken, secretMatches, shareAppPath, splitCode } from './codes.js';
 import { linkNames } from './listing.js';
-import { type LinkRow, refusalOf, rightsOf } from './policy.js';
+import { grantedRights, type LinkRow, refusalOf, rightsOf } from './policy.js';
 import { shareLinkOpens, shareLinks, shareVisits } from './tables.js';
 
 /** What a link opens, for anyone holding its code (spec 002 §7 share/url/resolve, url/short). */
@@ -75,21 +76,48 @@ async function scopeLeft(ctx: AppContext, link: LinkRow): Promise<boolean> {
 async function stateOf(ctx: AppContext, link: LinkRow): Promise<ShareState> {
   const refusal = refusalOf(link, ctx.now());
   if (refusal) return refusal;
+  // A link grants nothing once its creator can no longer see the project (left the team, mode B, dissolved).
+  if (!(await grantedRights(ctx.db, link))) return 'revoked';
   if (!(await scopeLeft(ctx, link))) return 'scope_deleted';
   return link.passwordHash ? 'password' : 'ok';
 }
 
-/** The landing page's read: the state, and for a usable link what it opens (never people or secrets). */
-export async function describeLink(ctx: AppContext, code: string): Promise<ShareResolution> {
+/**
+ * The landing page's read: the state, and for a usable link what it opens (never people or secrets). A
+ * signed-in caller who sees the project also gets where it is in the app, to go there instead (spec 000 §4,
+ * post-login redirect priority 1).
+ */
+export async function describeLink(
+  ctx: AppContext,
+  code: string,
+  viewerId: string | null,
+): Promise<ShareResolution> {
   const link = await linkByCode(ctx.db, code);
   const state = await stateOf(ctx, link);
   if (state !== 'ok' && state !== 'password') return { state };
+  const member = viewerId ? await memberTarget(ctx, link, viewerId) : undefined;
   return {
+    ...(member ? { member } : {}),
     state,
     ...(await linkNames(ctx.db, link)),
     scope: link.scope as ShareScope,
-    rights: rightsOf(link),
+    rights: (await grantedRights(ctx.db, link)) ?? rightsOf(link),
     name: link.name,
+  };
+}
+
+async function memberTarget(ctx: AppContext, link: LinkRow, viewerId: string) {
+  const sees = await projectAccess(ctx.db, viewerId, link.teamId, link.projectId).then(
+    (access) => access.abilities.can_view,
+    () => false,
+  );
+  if (!sees) return undefined;
+  return {
+    team_id: link.teamId,
+    project_id: link.projectId,
+    design_ids: link.designIds,
+    section_ids: link.sectionIds,
+    version_id: link.versionId,
   };
 }
 
@@ -142,7 +170,7 @@ export async function openLink(
     section_ids: link.sectionIds,
     design_ids: link.designIds,
     version_id: link.versionId,
-    rights: rightsOf(link),
+    rights: (await grantedRights(ctx.db, link)) ?? rightsOf(link),
   };
 }
 

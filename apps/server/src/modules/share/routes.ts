@@ -12,11 +12,11 @@ import {
 } from '@ferry/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { actorOf } from '../../http/auth.js';
+import { actorOf, authenticate, readBasicToken } from '../../http/auth.js';
 import { ok, requestLang } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
-import { ipPrefix } from './codes.js';
+import { ipPrefix, isVisitorToken } from './codes.js';
 import { describeLink, openLink, resolveShort } from './resolve.js';
 import { sendLink } from './send.js';
 import * as links from './service.js';
@@ -67,9 +67,13 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
     ),
   );
 
-  app.get('/api/share/url/resolve', { config: { public: true } }, async (request) =>
-    ok(request, await describeLink(ctx, parse(shareCodeQuery, request.query).code)),
-  );
+  app.get('/api/share/url/resolve', { config: { public: true } }, async (request) => {
+    const { code } = parse(shareCodeQuery, request.query);
+    const token = readBasicToken(request);
+    const viewer =
+      token && !isVisitorToken(token) ? await authenticate(ctx, request).catch(() => null) : null;
+    return ok(request, await describeLink(ctx, code, viewer?.userId ?? null));
+  });
 
   app.post('/api/share/url/resolve', { config: { public: true }, onRequest: limitOpens }, async (request) =>
     ok(request, await openLink(ctx, parse(resolveShareBody, request.body), ipPrefix(request.ip))),
