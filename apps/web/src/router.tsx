@@ -67,6 +67,20 @@ const itemSidebar = deferred(
   null,
 );
 
+/** A share link's landing, and its content for its visitor: the stage's and the detail view's code. */
+const shareGate = deferred(
+  () => import('./pages/share/ShareGate'),
+  (m) => m.ShareGate,
+);
+const shareStage = deferred(
+  () => import('./pages/share/VisitorStage'),
+  (m) => m.VisitorStage,
+);
+const shareDetail = deferred(
+  () => import('./pages/share/VisitorDetail'),
+  (m) => m.VisitorDetail,
+);
+
 /** The routes of spec 000 §2 (ids are the spec's route names). */
 export const routes: RouteObject[] = [
   lazyRoute(
@@ -100,6 +114,23 @@ export const routes: RouteObject[] = [
     () => import('./pages/invite/InvitePage'),
     (m) => m.InvitePage,
   ),
+  // A share link's landing and its visitor's pages, signed in or not (spec 002 §2, §4).
+  lazyRoute(
+    'shareInvalid',
+    '/shareInvalid',
+    () => import('./pages/share/ShareInvalidPage'),
+    (m) => m.ShareInvalidPage,
+  ),
+  {
+    id: 'share',
+    path: '/share/:code',
+    element: shareGate.element,
+    handle: { preload: shareGate.preload },
+    children: [
+      { index: true, element: shareStage.element, handle: { preload: shareStage.preload } },
+      { path: 'detail', element: shareDetail.element, handle: { preload: shareDetail.preload } },
+    ],
+  },
   {
     element: <RequireAuth />,
     children: [

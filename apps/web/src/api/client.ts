@@ -47,7 +47,25 @@ export type Reaction =
   | { kind: 'teamEvent'; entry: CodeEntry; event: TeamEventKind };
 
 /** Pages a 401 leaves alone: the invitation and share landings work without a session. */
-export const SESSION_FREE_PAGES = ['/user/invite', '/door', '/shareInvalid'] as const;
+export const SESSION_FREE_PAGES = ['/user/invite', '/door', '/shareInvalid', '/share'] as const;
+
+/** The codes that end a share link's visit: the link expired or was revoked, or the visit's day is over. */
+const VISIT_END_CODES: readonly string[] = [
+  Codes.SHARE_EXPIRED.code,
+  Codes.SHARE_REVOKED.code,
+  Codes.SHARE_VISIT_ENDED.code,
+];
+
+let visitor: { token: string; onEnded: (code: string) => void } | null = null;
+
+/**
+ * Visitor mode of a share link: every call carries the visitor's token instead of the session's, the
+ * session's reactions (sign-in dialog, team tips, redirects) stay away, and a code that ends the visit goes
+ * to `onEnded`. null leaves visitor mode.
+ */
+export function setVisitorToken(token: string | null, onEnded: (code: string) => void = () => {}): void {
+  visitor = token ? { token, onEnded } : null;
+}
 
 const forcedLogout = (entry: CodeEntry): Reaction => ({
   kind: 'forcedLogout',
@@ -269,7 +287,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     Accept: 'application/json',
     'Accept-Language': currentLang(),
   };
-  const token = getToken();
+  const token = visitor?.token ?? getToken();
   if (token) headers.Authorization = authorizationHeader(token);
   let body: string | FormData | undefined;
   if (options.form) {
@@ -308,7 +326,9 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   else if (response.status >= 500) code = Codes.SYSTEM_BUSY.code;
   else code = `http:${response.status}`;
   const message = envelope?.msg || codeMessage(code, lang);
-  let reaction = options.quiet ? null : reactionFor({ status: response.status, code, method });
+  const asVisitor = visitor;
+  if (asVisitor && VISIT_END_CODES.includes(code)) asVisitor.onEnded(code);
+  let reaction = options.quiet || asVisitor ? null : reactionFor({ status: response.status, code, method });
   if (reaction?.kind === 'teamEvent' && aboutTeamLeftBehind(options)) reaction = null;
   throw fail(reaction, code, message, response.status, envelope?.result ?? envelope?.data);
 }

@@ -11,6 +11,10 @@ import inspectEnUS from './inspect.en-US.json';
 import inspectZhCN from './inspect.zh-CN.json';
 import realtimeEnUS from './realtime.en-US.json';
 import realtimeZhCN from './realtime.zh-CN.json';
+import shareManageEnUS from './shareManage.en-US.json';
+import shareManageZhCN from './shareManage.zh-CN.json';
+import shareVisitEnUS from './shareVisit.en-US.json';
+import shareVisitZhCN from './shareVisit.zh-CN.json';
 import stageEnUS from './stage.en-US.json';
 import stageZhCN from './stage.zh-CN.json';
 import zhCN from './zh-CN.json';
@@ -41,6 +45,8 @@ void i18n.use(initReactI18next).init({
         ...inspectZhCN,
         ...commentsZhCN,
         ...realtimeZhCN,
+        ...shareManageZhCN,
+        ...shareVisitZhCN,
       },
     },
     'en-US': {
@@ -51,6 +57,8 @@ void i18n.use(initReactI18next).init({
         ...inspectEnUS,
         ...commentsEnUS,
         ...realtimeEnUS,
+        ...shareManageEnUS,
+        ...shareVisitEnUS,
       },
     },
   },

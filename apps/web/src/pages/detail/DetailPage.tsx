@@ -6,10 +6,14 @@ import { designsApi } from '../../api/designs';
 import { isApiError } from '../../api/errors';
 import { inspectApi } from '../../api/inspect';
 import { pageTitle } from '../../components/hooks';
+import { OnceOpened } from '../../components/OnceOpened';
 import { RealtimeWatch } from '../../components/RealtimeBridge';
 import { useLab } from '../../state/lab';
+import { useShareVisitor } from '../share/visitorContext';
+import { LazyShareDialog } from '../share-manage';
 import { detailPath, stageImagesKey, stagePath } from '../stage/paths';
 import { VersionsDrawer } from '../stage/versions';
+import { useCanEdit } from '../stage/versions/useCanEdit';
 import { useImageDetail } from '../stage/versions/useImageDetail';
 import { InspectCanvas, imageSource } from './canvas/InspectCanvas';
 import { useEyedropper } from './canvas/useEyedropper';
@@ -53,8 +57,11 @@ export function DetailPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const lab = useLab();
-  const teamId = params.get('tid') ?? '';
-  const projectId = params.get('pid') || params.get('project_id') || '';
+  // A share link's visitor: the link's project, read-only, within its rights (no versions, logs or posting).
+  const visitor = useShareVisitor();
+  const rights = visitor?.rights;
+  const teamId = visitor?.teamId ?? params.get('tid') ?? '';
+  const projectId = visitor?.projectId ?? (params.get('pid') || params.get('project_id') || '');
   const imageId = params.get('image_id') ?? '';
   const versionParam = params.get('version_id') ?? undefined;
   const commentParam = params.get('comment_id');
@@ -83,6 +90,9 @@ export function DetailPage() {
   const canvas = useElementSize(canvasRef);
   const viewport = useViewport(canvas, design);
   const [versionsOpen, setVersionsOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  // Sharing is editing (`project:share`): viewers get no share button.
+  const canShare = useCanEdit(teamId, projectId) && !!image && !visitor;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [tab, setTab] = useState<SidebarTab>(commentParam ? 'comments' : 'inspect');
   const [focusId, setFocusId] = useState<string | null>(commentParam);
@@ -120,7 +130,7 @@ export function DetailPage() {
   // One page view per design opened (spec 002 §3 log payload).
   const logged = useRef(new Set<string>());
   const log = (msgType: 'measurepage_pageview' | 'code_copy') => {
-    if (!image) return;
+    if (!image || visitor) return;
     void inspectApi.log({ projectId, teamId, msgType, imageId: image.id, imageName: image.name });
   };
   const logRef = useRef(log);
@@ -132,13 +142,14 @@ export function DetailPage() {
   }, [image]);
 
   const steps = useDesignSteps(teamId, projectId, imageId, order.data?.images ?? []);
-  const back = () => navigate(stagePath(teamId, projectId));
-  const toggleComment = version
-    ? () => {
-        setPlacing((current) => !current);
-        setTab('comments');
-      }
-    : null;
+  const back = () => navigate(visitor?.stagePath ?? stagePath(teamId, projectId));
+  const toggleComment =
+    version && !visitor
+      ? () => {
+          setPlacing((current) => !current);
+          setTab('comments');
+        }
+      : null;
   useDetailKeys({
     step: steps.step,
     zoomIn: () => viewport.step(1),
@@ -149,7 +160,7 @@ export function DetailPage() {
       else back();
     },
     toggleComment,
-    paused: versionsOpen,
+    paused: versionsOpen || shareOpen,
   });
 
   let problem: CanvasProblem | null = null;
@@ -170,10 +181,10 @@ export function DetailPage() {
   return (
     <div className="detail-page" data-testid="detail-page">
       {/* The project's notices refresh this view's comments as they happen (spec 002 §4). */}
-      <RealtimeWatch />
+      {visitor ? null : <RealtimeWatch />}
       <DetailTopBar
         name={image?.name ?? ''}
-        versions={versions}
+        versions={visitor ? [] : versions}
         versionId={version?.id}
         onVersion={(id) => navigate(detailPath(teamId, projectId, imageId, id), { replace: true })}
         onBack={back}
@@ -190,7 +201,26 @@ export function DetailPage() {
         onComment={ready ? toggleComment : null}
         layerList={ready && layers.doc ? prefs.prefs.tree : null}
         onLayerList={() => prefs.update({ tree: !prefs.prefs.tree })}
+        onShare={canShare ? () => setShareOpen(true) : null}
       />
+      <OnceOpened open={shareOpen}>
+        <LazyShareDialog
+          target={
+            image
+              ? {
+                  kind: 'design',
+                  teamId,
+                  projectId,
+                  designId: image.id,
+                  name: image.name,
+                  version: version ? { id: version.id, label: version.version_info } : null,
+                }
+              : null
+          }
+          open={shareOpen}
+          onClose={() => setShareOpen(false)}
+        />
+      </OnceOpened>
       <div className="detail-body">
         {ready && layers.doc && layers.index && prefs.prefs.tree ? (
           <LayerTree
@@ -218,7 +248,7 @@ export function DetailPage() {
           colorFormat={prefs.prefs.colorFormat}
           eyedropper={ready && plain ? eyedropper : null}
           pins={
-            ready ? (
+            ready && (!visitor || rights?.see_comments) ? (
               <CommentPins
                 {...target}
                 scale={viewport.scale}
@@ -240,36 +270,48 @@ export function DetailPage() {
             onTab={setTab}
             commentCount={version.comments}
             inspect={
-              <InspectTab
-                prefs={prefs}
-                design={design}
-                doc={layers.doc}
-                status={layers.status}
-                selected={selected}
-                onComment={(layer) => {
-                  setPendingLayer({ id: layer.id, frame: layer.frame });
-                  setTab('comments');
-                }}
-                onCodeCopied={() => log('code_copy')}
-                pickerAvailable={eyedropper.available}
-              />
+              visitor && !rights?.inspect ? null : (
+                <InspectTab
+                  prefs={prefs}
+                  design={design}
+                  doc={layers.doc}
+                  status={layers.status}
+                  selected={selected}
+                  onComment={
+                    visitor
+                      ? null
+                      : (layer) => {
+                          setPendingLayer({ id: layer.id, frame: layer.frame });
+                          setTab('comments');
+                        }
+                  }
+                  onCodeCopied={() => log('code_copy')}
+                  pickerAvailable={eyedropper.available}
+                />
+              )
             }
             slices={
-              <SlicesPanel
-                {...target}
-                designName={image.name}
-                doc={layers.doc}
-                selected={selected}
-                baseScale={prefs.baseScale}
-                canDownload={!!version.download_url}
-                onSelect={setSelectedId}
-              />
+              visitor && !(rights?.inspect && rights.download) ? null : (
+                <SlicesPanel
+                  {...target}
+                  designName={image.name}
+                  doc={layers.doc}
+                  selected={selected}
+                  baseScale={prefs.baseScale}
+                  canDownload={!!version.download_url}
+                  onSelect={setSelectedId}
+                />
+              )
             }
-            comments={<CommentsPanel {...target} focusId={focusId} onFocus={setFocusId} />}
+            comments={
+              visitor && !rights?.see_comments ? null : (
+                <CommentsPanel {...target} focusId={focusId} onFocus={setFocusId} />
+              )
+            }
           />
         ) : null}
       </div>
-      {image ? (
+      {image && !visitor ? (
         <VersionsDrawer
           teamId={teamId}
           projectId={projectId}

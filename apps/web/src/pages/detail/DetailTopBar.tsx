@@ -8,6 +8,7 @@ import {
   MinusOutlined,
   PlusOutlined,
   RightOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import type { VersionView } from '@ferry/shared';
 import { Button, Dropdown, Select, Tooltip } from 'antd';
@@ -40,6 +41,8 @@ export interface DetailTopBarProps {
   /** Whether the layer list is open; null when the design has no layers. */
   layerList: boolean | null;
   onLayerList: () => void;
+  /** Editors only: share this design. */
+  onShare: (() => void) | null;
 }
 
 /** An icon button of the dark bar, named by its tooltip. */
@@ -148,6 +151,17 @@ export function DetailTopBar(props: DetailTopBarProps) {
         />
       </div>
       <div className="detail-bar-right">
+        {props.onShare ? (
+          <Button
+            type="text"
+            className="detail-bar-button"
+            icon={<ShareAltOutlined />}
+            onClick={props.onShare}
+            data-testid="share-open"
+          >
+            {t('shareManage.open')}
+          </Button>
+        ) : null}
         {props.onComment ? (
           <Tooltip title={t('inspect.commentModeHint')}>
             <Button

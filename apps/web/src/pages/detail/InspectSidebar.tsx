@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 export type SidebarTab = 'inspect' | 'slices' | 'comments';
 
-/** The light sidebar right of the canvas (as in Zeplin): Inspect, Slices, Comments. */
+/**
+ * The light sidebar right of the canvas (as in Zeplin): Inspect, Slices, Comments. A tab given null is left out
+ * (a share link's visitor gets only what the link allows); with none the sidebar is not shown.
+ */
 export function InspectSidebar({
   tab,
   onTab,
@@ -15,33 +18,35 @@ export function InspectSidebar({
 }: {
   tab: SidebarTab;
   onTab: (tab: SidebarTab) => void;
-  inspect: ReactNode;
-  slices: ReactNode;
-  comments: ReactNode;
+  inspect: ReactNode | null;
+  slices: ReactNode | null;
+  comments: ReactNode | null;
   commentCount: number;
 }) {
   const { t } = useTranslation();
+  const items = [
+    { key: 'inspect', label: t('inspect.tab.inspect'), children: inspect },
+    { key: 'slices', label: t('inspect.tab.slices'), children: slices },
+    {
+      key: 'comments',
+      label: (
+        <span className="inspect-tab-label">
+          {t('inspect.tab.comments')}
+          {commentCount > 0 ? <Badge count={commentCount} size="small" color="#2878ff" /> : null}
+        </span>
+      ),
+      children: comments,
+    },
+  ].filter((item) => item.children !== null);
+  if (items.length === 0) return null;
   return (
     <aside className="inspect-sidebar" data-testid="inspect-sidebar">
       <Tabs
-        activeKey={tab}
+        activeKey={items.some((item) => item.key === tab) ? tab : items[0].key}
         onChange={(key) => onTab(key as SidebarTab)}
         centered
         size="small"
-        items={[
-          { key: 'inspect', label: t('inspect.tab.inspect'), children: inspect },
-          { key: 'slices', label: t('inspect.tab.slices'), children: slices },
-          {
-            key: 'comments',
-            label: (
-              <span className="inspect-tab-label">
-                {t('inspect.tab.comments')}
-                {commentCount > 0 ? <Badge count={commentCount} size="small" color="#2878ff" /> : null}
-              </span>
-            ),
-            children: comments,
-          },
-        ]}
+        items={items}
       />
     </aside>
   );

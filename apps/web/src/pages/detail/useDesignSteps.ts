@@ -1,6 +1,7 @@
 import type { StageImage } from '@ferry/shared';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useShareVisitor } from '../share/visitorContext';
 import { detailPath } from '../stage/paths';
 
 /**
@@ -10,6 +11,7 @@ import { detailPath } from '../stage/paths';
  */
 export function useDesignSteps(teamId: string, projectId: string, imageId: string, list: StageImage[]) {
   const navigate = useNavigate();
+  const visitor = useShareVisitor();
   const index = list.findIndex((candidate) => candidate.id === imageId);
   const shown = useRef({ id: imageId, list, pending: [] as string[] });
   shown.current.list = list;
@@ -30,9 +32,9 @@ export function useDesignSteps(teamId: string, projectId: string, imageId: strin
       if (!target) return;
       current.id = target.id;
       current.pending.push(target.id);
-      navigate(detailPath(teamId, projectId, target.id), { replace: true });
+      navigate(visitor?.detailPath(target.id) ?? detailPath(teamId, projectId, target.id), { replace: true });
     },
-    [navigate, teamId, projectId],
+    [navigate, teamId, projectId, visitor],
   );
   return {
     step,

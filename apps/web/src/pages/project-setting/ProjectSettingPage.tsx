@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, PictureOutlined } from '@ant-design/icons';
 import { Codes, type ProjectCard } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Tabs, Tag } from 'antd';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/errors';
@@ -14,6 +14,7 @@ import { isBuilt } from '../../state/features';
 import { itemPath, teamIdOf } from '../../state/redirect';
 import { findTeam, getSession, useSession } from '../../state/session';
 import { switchTeam } from '../../state/teamSwitch';
+import { LazyProjectShareLinksTab } from '../share-manage';
 import { DangerZoneCard } from './DangerZoneCard';
 import { DownloadSettingCard } from './DownloadSettingCard';
 import { MembersTab } from './MembersTab';
@@ -22,7 +23,7 @@ import { ProjectLookCard } from './ProjectLookCard';
 import { ProjectNameCard } from './ProjectNameCard';
 import { projectSettingKey } from './paths';
 
-export const PROJECT_SETTING_TABS = ['basic', 'members'] as const;
+export const PROJECT_SETTING_TABS = ['basic', 'members', 'share'] as const;
 type SettingTab = (typeof PROJECT_SETTING_TABS)[number];
 
 /** Codes that mean "there is no such project for you": gone, another team's, or a team you are not in. */
@@ -200,6 +201,15 @@ export function ProjectSettingPage() {
               key: 'members',
               label: <span data-testid="project-tab-members">{t('projectSetting.tabs.members')}</span>,
               children: <MembersTab project={card} />,
+            },
+            {
+              key: 'share',
+              label: <span data-testid="project-tab-share">{t('shareManage.list.title')}</span>,
+              children: (
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+                  <LazyProjectShareLinksTab project={card} />
+                </Suspense>
+              ),
             },
           ]}
         />

@@ -13,6 +13,7 @@ import { type DragEvent, type MouseEvent, memo, type ReactNode, useState } from 
 import { useTranslation } from 'react-i18next';
 import { codeWording } from '../../api/errors';
 import { useLang } from '../../components/hooks';
+import { useShareVisitor } from '../share/visitorContext';
 import { cardThumbnail } from './stageModel';
 
 export type CardMenuAction = 'open' | 'versions' | 'rename' | 'delete';
@@ -134,6 +135,8 @@ export const DesignCard = memo(function DesignCard({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
+  // A share link's visitor has nothing to do with a design but open it.
+  const visitor = useShareVisitor();
   const picture = cardThumbnail(image, { width, height: thumbHeight });
   const classes = ['stage-card'];
   if (selected) classes.push('is-selected');
@@ -197,7 +200,7 @@ export const DesignCard = memo(function DesignCard({
             <HistoryOutlined /> {image.version_count}
           </span>
         ) : null}
-        <CardMenu id={image.id} canEdit={canEdit} onMenu={handlers.onMenu} />
+        {visitor ? null : <CardMenu id={image.id} canEdit={canEdit} onMenu={handlers.onMenu} />}
       </div>
       <div className="stage-card-caption">
         <div className="stage-card-name" title={image.name} data-testid="design-name">

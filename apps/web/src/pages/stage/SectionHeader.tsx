@@ -7,6 +7,7 @@ import {
   EditOutlined,
   FolderAddOutlined,
   MoreOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import { NO_SECTION_ID } from '@ferry/shared';
 import { Dropdown, type MenuProps } from 'antd';
@@ -14,7 +15,7 @@ import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StageSection } from './stageModel';
 
-export type SectionMenuAction = 'rename' | 'add-child' | 'up' | 'down' | 'delete';
+export type SectionMenuAction = 'rename' | 'add-child' | 'up' | 'down' | 'share' | 'delete';
 
 /** A section's title bar: collapse, name, count; editors get its menu and may drop designs on it. */
 export function SectionHeader({
@@ -64,6 +65,11 @@ export function SectionHeader({
       icon: <ArrowDownOutlined />,
       label: <span data-testid="section-action-down">{t('stage.section.moveDown')}</span>,
       disabled: at < 0 || at >= section.siblingIds.length - 1,
+    },
+    {
+      key: 'share',
+      icon: <ShareAltOutlined />,
+      label: <span data-testid="section-action-share">{t('shareManage.openSection')}</span>,
     },
     { type: 'divider' },
     {

@@ -6,12 +6,13 @@ import {
   ExportOutlined,
   FolderAddOutlined,
   FolderOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StageSection } from './stageModel';
 
-export type SelectionAction = 'rename' | 'new-section' | 'copy' | 'move' | 'delete' | 'clear';
+export type SelectionAction = 'rename' | 'new-section' | 'copy' | 'move' | 'share' | 'delete' | 'clear';
 
 /** What can be done to the selected designs; it floats over the bottom of the stage while anything is selected. */
 export function SelectionBar({
@@ -77,6 +78,7 @@ export function SelectionBar({
       ) : null}
       {tool('copy', <CopyOutlined />, t('stage.selection.copy'))}
       {canEdit ? tool('move', <ExportOutlined />, t('stage.selection.move')) : null}
+      {canEdit ? tool('share', <ShareAltOutlined />, t('shareManage.openSelection')) : null}
       {canEdit ? (
         <Button
           type="text"

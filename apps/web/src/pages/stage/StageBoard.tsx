@@ -4,6 +4,8 @@ import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionView, StageOrder } from '../../api/designs';
 import { OnceOpened } from '../../components/OnceOpened';
+import { useShareVisitor } from '../share/visitorContext';
+import { type ShareTarget, selectionTarget } from '../share-manage';
 import type { CardHandlers, CardMenuAction } from './DesignCard';
 import { ProjectPickerDialog } from './ProjectPickerDialog';
 import type { SectionMenuAction } from './SectionHeader';
@@ -46,6 +48,7 @@ export function StageBoard({
   onOpen,
   onVersions,
   newSectionRequests,
+  onShare,
 }: {
   teamId: string;
   projectId: string;
@@ -60,9 +63,13 @@ export function StageBoard({
   onVersions: (imageId: string) => void;
   /** Counts the toolbar's "new section" clicks: each one opens the name dialog. */
   newSectionRequests: number;
+  /** Editors only: share the selection or a section. */
+  onShare: ((target: ShareTarget) => void) | null;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  // A share link's visitor may select designs but do nothing to them (copying needs a project of one's own).
+  const visitor = useShareVisitor();
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const width = useElementWidth(scrollRef);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -144,6 +151,8 @@ export function StageBoard({
     else if (action === 'add-child') setNameTask({ kind: 'new-section', imageIds: [], parentId: section.id });
     else if (action === 'up' || action === 'down')
       void actions.quietly(actions.moveSection(section, action === 'up' ? -1 : 1));
+    else if (action === 'share')
+      onShare?.({ kind: 'sections', teamId, projectId, sectionIds: [section.id], name: section.name });
     else if (action === 'delete')
       modal.confirm({
         title: t('stage.section.deleteTitle', { name: section.name }),
@@ -162,6 +171,14 @@ export function StageBoard({
       setNameTask({ kind: 'rename-design', id: ids[0], name: byId.get(ids[0])?.name ?? '' });
     else if (action === 'new-section') setNameTask({ kind: 'new-section', imageIds: ids });
     else if (action === 'copy' || action === 'move') setTransfer(action);
+    else if (action === 'share' && ids.length > 0)
+      onShare?.(
+        selectionTarget(
+          teamId,
+          projectId,
+          ids.map((id) => ({ id, name: byId.get(id)?.name ?? '' })),
+        ),
+      );
     else if (action === 'delete') confirmDelete(ids);
   };
 
@@ -242,7 +259,7 @@ export function StageBoard({
         />
       ) : null}
       <SelectionBar
-        count={selection.ids.size}
+        count={visitor ? 0 : selection.ids.size}
         canEdit={canEdit}
         sections={sections}
         onAction={onSelectionAction}

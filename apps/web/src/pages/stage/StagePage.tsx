@@ -11,6 +11,7 @@ import { pageTitle } from '../../components/hooks';
 import { OnceOpened } from '../../components/OnceOpened';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
+import { LazyShareDialog, type ShareTarget } from '../share-manage';
 import { detailPath } from './paths';
 import { StageBoard } from './StageBoard';
 import { StageToolbar, UploadButton } from './StageToolbar';
@@ -58,6 +59,8 @@ export function StagePage() {
   const [versionsOf, setVersionsOf] = useState<string | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [sectionRequests, setSectionRequests] = useState(0);
+  const [shareTarget, setShareTarget] = useState<ShareTarget | null>(null);
+  const [shareOpen, setShareOpen] = useState(false);
   const actions = useStageActions(teamId, projectId);
 
   // The project's kept order; a hand-made ("custom") one is what the default order shows.
@@ -100,6 +103,13 @@ export function StagePage() {
   };
   // Only editors upload: the button, and the drop zone around the stage (below).
   const uploadButton: ReactNode = canEdit ? <StageUploadButton /> : null;
+  // Sharing is editing (spec 000 §6 `project:share`): onlookers get no entry point.
+  const share = canEdit
+    ? (target: ShareTarget) => {
+        setShareTarget(target);
+        setShareOpen(true);
+      }
+    : null;
   const openVersions = (imageId: string) => {
     setVersionsOf(imageId);
     setVersionsOpen(true);
@@ -145,6 +155,7 @@ export function StagePage() {
         onOpen={(imageId) => navigate(detailPath(teamId, projectId, imageId))}
         onVersions={openVersions}
         newSectionRequests={sectionRequests}
+        onShare={share}
       />
     );
   }
@@ -164,6 +175,7 @@ export function StagePage() {
         onScale={setScale}
         onRecycleBin={() => setBinOpen(true)}
         onNewSection={canEdit && designs.length > 0 ? () => setSectionRequests((n) => n + 1) : null}
+        onShare={share ? () => share({ kind: 'project', teamId, projectId, name }) : null}
         uploadButton={designs.length > 0 ? uploadButton : null}
       />
       {images.data?.slow_warning ? (
@@ -195,6 +207,9 @@ export function StagePage() {
           open={binOpen}
           onClose={() => setBinOpen(false)}
         />
+      </OnceOpened>
+      <OnceOpened open={shareOpen}>
+        <LazyShareDialog target={shareTarget} open={shareOpen} onClose={() => setShareOpen(false)} />
       </OnceOpened>
       {versionsOf ? (
         <VersionsDrawer

@@ -5,6 +5,7 @@ import {
   FolderAddOutlined,
   SearchOutlined,
   SettingOutlined,
+  ShareAltOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
@@ -37,6 +38,7 @@ export function StageToolbar({
   onScale,
   onRecycleBin,
   onNewSection,
+  onShare,
   uploadButton,
 }: {
   teamId: string;
@@ -52,6 +54,8 @@ export function StageToolbar({
   onRecycleBin: () => void;
   /** Editors only: a new empty section. */
   onNewSection: (() => void) | null;
+  /** Editors only: share the whole project. */
+  onShare: (() => void) | null;
   /** Editors only. */
   uploadButton: ReactNode;
 }) {
@@ -84,6 +88,11 @@ export function StageToolbar({
           <Button icon={<DeleteOutlined />} onClick={onRecycleBin} data-testid="stage-recycle-bin">
             {t('stage.recycleBin')}
           </Button>
+          {onShare ? (
+            <Button icon={<ShareAltOutlined />} onClick={onShare} data-testid="share-open">
+              {t('shareManage.open')}
+            </Button>
+          ) : null}
           <Tooltip title={t('stage.settings')}>
             <Link to={projectSettingPath(teamId, projectId)} data-testid="stage-settings">
               <Button icon={<SettingOutlined />} tabIndex={-1} aria-label={t('stage.settings')} />

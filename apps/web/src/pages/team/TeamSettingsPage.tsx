@@ -1,5 +1,7 @@
+import { roleRank } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Spin, Tabs } from 'antd';
+import { Badge, Skeleton, Spin, Tabs } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { teamsApi } from '../../api/teams';
@@ -10,12 +12,13 @@ import { useTeamsQuery } from '../../state/queries';
 import { teamCreatePath } from '../../state/redirect';
 import { findTeam, useSession } from '../../state/session';
 import { teamKeys } from '../../state/teamQueries';
+import { LazyTeamShareLinksTab } from '../share-manage';
 import { AppliesTab } from './AppliesTab';
 import { DepartmentsTab } from './DepartmentsTab';
 import { MembersTab } from './MembersTab';
 import { SettingsTab } from './SettingsTab';
 
-export const TEAM_TABS = ['members', 'departments', 'applies', 'settings'] as const;
+export const TEAM_TABS = ['members', 'departments', 'applies', 'share', 'settings'] as const;
 export type TeamTab = (typeof TEAM_TABS)[number];
 
 /**
@@ -50,8 +53,10 @@ export function TeamSettingsPage() {
   }
 
   const wanted = params.get('tab') as TeamTab | null;
-  const tab: TeamTab =
-    wanted && TEAM_TABS.includes(wanted) && (wanted !== 'applies' || isOwner) ? wanted : 'members';
+  // Every share link of the team: its admins and super admin (the server answers 19006 to anyone else).
+  const isAdmin = roleRank(team.role.type) >= roleRank('admin');
+  const allowed = (key: TeamTab) => (key !== 'applies' || isOwner) && (key !== 'share' || isAdmin);
+  const tab: TeamTab = wanted && TEAM_TABS.includes(wanted) && allowed(wanted) ? wanted : 'members';
   const pending = applyCount.data?.pending ?? 0;
 
   const items = [
@@ -72,6 +77,19 @@ export function TeamSettingsPage() {
               </span>
             ),
             children: <AppliesTab team={team} />,
+          },
+        ]
+      : []),
+    ...(isAdmin
+      ? [
+          {
+            key: 'share',
+            label: t('shareManage.list.title'),
+            children: (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+                <LazyTeamShareLinksTab team={team} />
+              </Suspense>
+            ),
           },
         ]
       : []),

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentsApi } from '../../../api/comments';
 import { isApiError } from '../../../api/errors';
+import { useShareVisitor } from '../../share/visitorContext';
 import { CommentByline, CommentText } from './CommentBody';
 import { MentionComposer } from './MentionComposer';
 import { type CommentTarget, scopeOf, useCommentFailure, useRefreshComments } from './useComments';
@@ -28,6 +29,8 @@ export function CommentItem({
   marked: boolean;
 }) {
   const { t } = useTranslation();
+  // A share link's visitor only reads (whatever the answer says they may do).
+  const visitor = useShareVisitor();
   const { message, modal } = App.useApp();
   const [editing, setEditing] = useState(false);
   const refresh = useRefreshComments(target);
@@ -83,7 +86,7 @@ export function CommentItem({
       <div className="comment-item-head">
         <CommentByline comment={comment} />
         <div className="comment-item-actions">
-          {comment.can_edit && !editing ? (
+          {comment.can_edit && !editing && !visitor ? (
             <Tooltip title={t('comments.edit')}>
               <Button
                 size="small"
@@ -95,7 +98,7 @@ export function CommentItem({
               />
             </Tooltip>
           ) : null}
-          {comment.can_delete ? (
+          {comment.can_delete && !visitor ? (
             <Tooltip title={t('comments.delete')}>
               <Button
                 size="small"

@@ -2,6 +2,7 @@ import { CommentOutlined } from '@ant-design/icons';
 import { Alert, Button, Segmented, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShareVisitor } from '../../share/visitorContext';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
 import { type CommentTarget, threadHolding, useThread, useThreads } from './useComments';
@@ -25,6 +26,8 @@ export function CommentsPanel({
   const { t } = useTranslation();
   const target: CommentTarget = { teamId, projectId, imageId, versionId };
   const [filter, setFilter] = useState<PanelFilter>('open');
+  // A share link's visitor has no comments of their own and cannot post.
+  const visitor = useShareVisitor();
   const all = useThreads(target, 'all');
   const mine = useThreads(target, 'mine', filter === 'mine');
 
@@ -82,7 +85,14 @@ export function CommentsPanel({
             value: 'resolved',
             label: <span data-testid="comment-filter-resolved">{t('comments.filterResolved')}</span>,
           },
-          { value: 'mine', label: <span data-testid="comment-filter-mine">{t('comments.filterMine')}</span> },
+          ...(visitor
+            ? []
+            : [
+                {
+                  value: 'mine' as const,
+                  label: <span data-testid="comment-filter-mine">{t('comments.filterMine')}</span>,
+                },
+              ]),
         ]}
       />
       {listed.isLoading ? (
@@ -100,7 +110,7 @@ export function CommentsPanel({
         <div className="comments-state comments-empty" data-testid="comments-empty">
           <CommentOutlined className="comments-empty-icon" />
           <strong>{t(`comments.empty.${filter}`)}</strong>
-          <span>{t('comments.emptyHint')}</span>
+          {visitor ? null : <span>{t('comments.emptyHint')}</span>}
         </div>
       )}
     </div>

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { commentsApi } from '../../../api/comments';
+import { useShareVisitor } from '../../share/visitorContext';
 import { CommentItem } from './CommentItem';
 import { MentionComposer } from './MentionComposer';
 import { type CommentTarget, scopeOf, useCommentFailure, useRefreshComments } from './useComments';
@@ -24,6 +25,8 @@ export function ThreadView({
   const { t } = useTranslation();
   const refresh = useRefreshComments(target);
   const failed = useCommentFailure();
+  // A share link's visitor reads threads and cannot reply yet.
+  const visitor = useShareVisitor();
 
   const reply = useMutation({
     mutationFn: ({ content, mentions }: { content: string; mentions: string[] }) =>
@@ -92,16 +95,18 @@ export function ThreadView({
           </div>
         ) : null}
       </div>
-      <MentionComposer
-        key={thread.id}
-        teamId={target.teamId}
-        projectId={target.projectId}
-        placeholder={t('comments.replyPlaceholder')}
-        submitLabel={t('comments.reply')}
-        onSubmit={(content, mentions) => reply.mutateAsync({ content, mentions })}
-        busy={reply.isPending}
-        testId="comment-reply"
-      />
+      {visitor ? null : (
+        <MentionComposer
+          key={thread.id}
+          teamId={target.teamId}
+          projectId={target.projectId}
+          placeholder={t('comments.replyPlaceholder')}
+          submitLabel={t('comments.reply')}
+          onSubmit={(content, mentions) => reply.mutateAsync({ content, mentions })}
+          busy={reply.isPending}
+          testId="comment-reply"
+        />
+      )}
     </section>
   );
 }

@@ -1,0 +1,76 @@
+import { ShareLimits, type ShareRights, type ShareScope } from '@ferry/shared';
+import type { CreateShareLinkInput } from '../../api/share';
+import { isBuilt } from '../../state/features';
+
+/** What a share dialog shares: decided by where it was opened (stage, selection, section, design). */
+export type ShareTarget =
+  | { kind: 'project'; teamId: string; projectId: string; name: string }
+  | { kind: 'sections'; teamId: string; projectId: string; sectionIds: string[]; name: string }
+  | { kind: 'designs'; teamId: string; projectId: string; designIds: string[]; names: string[] }
+  | {
+      kind: 'design';
+      teamId: string;
+      projectId: string;
+      designId: string;
+      name: string;
+      /** The version on screen, offered as "this version"; null when there is none to fix. */
+      version: { id: string; label: string } | null;
+    };
+
+/** The stage's selection: one design is a `design` link (following its latest version), more a `designs` one. */
+export function selectionTarget(
+  teamId: string,
+  projectId: string,
+  designs: { id: string; name: string }[],
+): ShareTarget {
+  if (designs.length === 1)
+    return {
+      kind: 'design',
+      teamId,
+      projectId,
+      designId: designs[0].id,
+      name: designs[0].name,
+      version: null,
+    };
+  return {
+    kind: 'designs',
+    teamId,
+    projectId,
+    designIds: designs.map((design) => design.id),
+    names: designs.map((design) => design.name),
+  };
+}
+
+export const NO_RIGHTS: ShareRights = {
+  inspect: false,
+  download: false,
+  see_comments: false,
+  comment: false,
+};
+const ALL_RIGHTS = ['inspect', 'download', 'see_comments', 'comment'] as const;
+/** The rights a link can be given here: adding comments waits until visitors can post them. */
+export const RIGHT_NAMES = ALL_RIGHTS.filter((name) => name !== 'comment' || isBuilt('visitorComments'));
+/** The dialog's expiry choices, shortest first, "never" (0) last. */
+export const EXPIRY_CHOICES = [...ShareLimits.expiryDays.filter((days) => days > 0), 0] as const;
+
+/** The creation call's scope part for a target; `fixVersion` pins a design link to the version on screen. */
+export function scopeOf(
+  target: ShareTarget,
+  fixVersion: boolean,
+): Pick<
+  CreateShareLinkInput,
+  'team_id' | 'project_id' | 'scope' | 'section_ids' | 'design_ids' | 'version_id'
+> {
+  const ref = { team_id: target.teamId, project_id: target.projectId };
+  const scope: ShareScope = target.kind;
+  if (target.kind === 'sections') return { ...ref, scope, section_ids: target.sectionIds };
+  if (target.kind === 'designs') return { ...ref, scope, design_ids: target.designIds };
+  if (target.kind === 'design')
+    return {
+      ...ref,
+      scope,
+      design_ids: [target.designId],
+      version_id: fixVersion && target.version ? target.version.id : null,
+    };
+  return { ...ref, scope };
+}
