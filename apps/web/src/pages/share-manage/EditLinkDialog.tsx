@@ -7,7 +7,7 @@ import { useLang } from '../../components/hooks';
 import { formErrorText } from '../../forms/errors';
 import { ExpiryChoice } from './ExpiryChoice';
 import { shortTime } from './ShareLinksTable';
-import { NO_RIGHTS, RIGHT_NAMES } from './target';
+import { linkPasswordRule, NO_RIGHTS, RIGHT_NAMES } from './target';
 
 /** "Keep the expiry as it is": the call then leaves it out (a new choice counts from now). */
 const KEEP = -1;
@@ -127,20 +127,7 @@ export function EditLinkDialog({
           </Radio.Group>
         </Form.Item>
         {mode === 'set' ? (
-          <Form.Item
-            name="password"
-            rules={[
-              {
-                required: true,
-                min: ShareLimits.passwordMinLength,
-                max: ShareLimits.passwordMaxLength,
-                message: t('shareManage.passwordLength', {
-                  min: ShareLimits.passwordMinLength,
-                  max: ShareLimits.passwordMaxLength,
-                }),
-              },
-            ]}
-          >
+          <Form.Item name="password" rules={[linkPasswordRule(t, true)]}>
             <Input.Password
               autoComplete="new-password"
               maxLength={ShareLimits.passwordMaxLength}

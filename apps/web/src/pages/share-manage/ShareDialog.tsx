@@ -8,7 +8,7 @@ import { type CreatedShareLinkRow, type CreateShareLinkInput, isShareKey, shareA
 import { formErrorText } from '../../forms/errors';
 import { ExpiryChoice } from './ExpiryChoice';
 import { ShareCreated } from './ShareCreated';
-import { NO_RIGHTS, RIGHT_NAMES, type ShareTarget, scopeOf } from './target';
+import { linkPasswordRule, NO_RIGHTS, RIGHT_NAMES, type ShareTarget, scopeOf } from './target';
 import { useMayDownload } from './useMayDownload';
 import './share-manage.css';
 
@@ -167,20 +167,7 @@ export function ShareDialog({
             </Checkbox.Group>
           </Form.Item>
           {downloadOff ? <div className="share-note">{t('shareManage.downloadOff')}</div> : null}
-          <Form.Item
-            name="password"
-            label={t('shareManage.password')}
-            rules={[
-              {
-                min: ShareLimits.passwordMinLength,
-                max: ShareLimits.passwordMaxLength,
-                message: t('shareManage.passwordLength', {
-                  min: ShareLimits.passwordMinLength,
-                  max: ShareLimits.passwordMaxLength,
-                }),
-              },
-            ]}
-          >
+          <Form.Item name="password" label={t('shareManage.password')} rules={[linkPasswordRule(t, false)]}>
             <Input.Password
               autoComplete="new-password"
               maxLength={ShareLimits.passwordMaxLength}

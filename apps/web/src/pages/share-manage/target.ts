@@ -1,4 +1,5 @@
 import { ShareLimits, type ShareRights, type ShareScope } from '@ferry/shared';
+import type { TFunction } from 'i18next';
 import type { CreateShareLinkInput } from '../../api/share';
 import { isBuilt } from '../../state/features';
 
@@ -74,3 +75,14 @@ export function scopeOf(
     };
   return { ...ref, scope };
 }
+
+/** A link's password: optional when making a link, required when setting a new one. */
+export const linkPasswordRule = (t: TFunction, required: boolean) => ({
+  required,
+  min: ShareLimits.passwordMinLength,
+  max: ShareLimits.passwordMaxLength,
+  message: t('shareManage.passwordLength', {
+    min: ShareLimits.passwordMinLength,
+    max: ShareLimits.passwordMaxLength,
+  }),
+});

@@ -69,11 +69,13 @@ describe('share link landing', () => {
   it('says an unknown code is invalid', async () => {
     const view = renderApp(landing(`${'a'.repeat(10)}${'b'.repeat(22)}`));
     expect(await screen.findByTestId('share-invalid')).toBeTruthy();
-    expect(screen.getByTestId('share-invalid-reason').textContent).toBe(en(Codes.SHARE_NOT_FOUND));
-    expect(view.location()).toBe('/shareInvalid?type=failure&reason=not_found');
+    await waitFor(() => {
+      expect(screen.getByTestId('share-invalid-reason').textContent).toBe(en(Codes.SHARE_NOT_FOUND));
+      expect(view.location()).toBe('/shareInvalid?type=failure&reason=not_found');
+      expect(document.title).toContain('This share link cannot be opened');
+    });
     // No app around it: no team list, no user menu.
     expect(screen.queryByTestId('user-menu')).toBeNull();
-    expect(document.title).toContain('This share link cannot be opened');
   });
 
   it('asks for the password, says how many tries are left, then opens the link', async () => {

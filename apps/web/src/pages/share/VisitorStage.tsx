@@ -1,6 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Input, Skeleton, Tag } from 'antd';
+import { Empty, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +12,7 @@ import { useStageActions } from '../stage/useStageActions';
 import { useShareVisitor } from './visitorContext';
 import '../stage/stage.css';
 import './share.css';
+import { StageSearch } from '../stage/StageSearch';
 
 const DEFAULT_SCALE = 2;
 const noop = () => {};
@@ -93,15 +93,7 @@ export function VisitorStage() {
           <Tag className="share-bar-tag">{t('shareVisit.readOnly')}</Tag>
         </div>
         <div className="share-bar-tools">
-          <Input
-            allowClear
-            className="stage-search"
-            prefix={<SearchOutlined />}
-            placeholder={t('stage.searchPlaceholder')}
-            value={filter.keyword}
-            onChange={(event) => setFilter({ ...filter, keyword: event.target.value })}
-            data-testid="stage-search"
-          />
+          <StageSearch keyword={filter.keyword} onChange={(keyword) => setFilter({ ...filter, keyword })} />
           <span className="share-bar-by" data-testid="share-shared-by">
             {t('shareVisit.sharedBy', { team: visitor.teamName })}
           </span>

@@ -3,20 +3,20 @@ import {
   CloudUploadOutlined,
   DeleteOutlined,
   FolderAddOutlined,
-  SearchOutlined,
   SettingOutlined,
   ShareAltOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { StageLimits } from '@ferry/shared';
-import { Button, Input, Segmented, Select, Slider, Tooltip } from 'antd';
+import { Button, Segmented, Select, Slider, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StageOrder } from '../../api/designs';
 import { itemPath } from '../../state/redirect';
 import { projectSettingPath } from '../project-setting/paths';
+import { StageSearch } from './StageSearch';
 import { type StageFilter, TIME_FILTERS } from './stageModel';
 
 const ORDERS: StageOrder[] = ['default', 'name', 'time'];
@@ -103,15 +103,7 @@ export function StageToolbar({
       </div>
       <div className="stage-toolbar-row">
         <div className="stage-toolbar-tools">
-          <Input
-            allowClear
-            className="stage-search"
-            prefix={<SearchOutlined />}
-            placeholder={t('stage.searchPlaceholder')}
-            value={filter.keyword}
-            onChange={(event) => onFilter({ ...filter, keyword: event.target.value })}
-            data-testid="stage-search"
-          />
+          <StageSearch keyword={filter.keyword} onChange={(keyword) => onFilter({ ...filter, keyword })} />
           <Segmented
             value={filter.time}
             onChange={(time) => onFilter({ ...filter, time })}
