@@ -7,7 +7,7 @@ import { comments } from '../comments/tables.js';
 import { touchProject } from '../projects/counts.js';
 import { likePattern } from '../projects/listing.js';
 import { projectAccessFor } from '../projects/policy.js';
-import { loadArrangement, stageOrder } from '../sections/arrangement.js';
+import { type Arrangement, loadArrangement, stageOrder } from '../sections/arrangement.js';
 import { changeStage } from '../sections/stage.js';
 import { type DesignRow, designsOfProject, mayDownload } from './policy.js';
 import { presentImage, presentVersion, type StageListOptions, stageImage } from './present.js';
@@ -73,9 +73,14 @@ export async function assertStageVisible(
 }
 
 /** The stage's designs in stage order: the same for everyone who may see the project. */
-export async function listImages(ctx: AppContext, projectId: string, options: StageListOptions) {
+export async function listImages(
+  ctx: AppContext,
+  projectId: string,
+  options: StageListOptions,
+  loadedArrangement?: Arrangement,
+) {
   const loaded = await loadImages(ctx, ctx.db, liveIn(projectId));
-  const arrangement = await loadArrangement(ctx.db, projectId);
+  const arrangement = loadedArrangement ?? (await loadArrangement(ctx.db, projectId));
   // Stage order: ungrouped first, then section by section, each sorted by the project's order type.
   const position = new Map(stageOrder(arrangement).map((id, index) => [id, index]));
   const at = (image: ImageView) => position.get(image.id) ?? position.size;
@@ -126,7 +131,12 @@ export async function imageDetail(
     .orderBy(desc(designVersions.number));
   const currentId = only ?? design.currentVersionId;
   const [image] = only
-    ? [presentImage(ctx, design, versions[0]?.version ?? null, { versions: versions.length })]
+    ? [
+        presentImage(ctx, design, versions[0]?.version ?? null, {
+          versions: versions.length,
+          comments: versions[0]?.comments,
+        }),
+      ]
     : await loadImages(ctx, ctx.db, eq(designs.id, design.id));
   return {
     ...image,

@@ -2,17 +2,16 @@ import { expect } from 'vitest';
 import type { Answer } from '../../test/api.js';
 import type { TestServer } from '../../test/context.js';
 import type { Person, World } from '../comments/fixtures.js';
-import { designs, designVersions } from '../designs/tables.js';
+import { designVersions } from '../designs/tables.js';
+import { seedDesigns } from '../sections/stage-fixtures.js';
 import { sectors } from '../sections/tables.js';
 
 /** Helpers of the share-link tests: designs and sections made in the tables, links made through the API. */
 
 export const OK = '00000';
 
-export async function seedDesign(server: TestServer, projectId: string, name = 'Screen') {
-  const [design] = await server.ctx.db.insert(designs).values({ projectId, name }).returning();
-  return design.id;
-}
+export const seedDesign = async (server: TestServer, projectId: string, name = 'Screen') =>
+  (await seedDesigns(server, projectId, [name]))[name];
 
 export async function seedVersion(server: TestServer, designId: string) {
   const [version] = await server.ctx.db

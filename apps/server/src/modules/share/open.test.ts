@@ -8,8 +8,8 @@ import { buildWorld, newProject, type World } from '../comments/fixtures.js';
 import { designs } from '../designs/tables.js';
 import { sectors } from '../sections/tables.js';
 import { OK, seedDesign, seedSection, shared } from './fixtures.js';
-import { findVisitor } from './policy.js';
 import { shareLinks, shareVisits } from './tables.js';
+import { findVisitor } from './visitor-fixtures.js';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -117,11 +117,17 @@ export const rightsOf = (link: LinkRow): ShareRights => ({
   comment: link.canComment,
 });
 
-/** The rights a link grants today: what it was given, capped by what its creator still has. */
-export async function grantedRights(db: Db | Tx, link: LinkRow): Promise<ShareRights | null> {
+/** What a link grants today: the creator's access and the link's rights capped by it. */
+export interface LinkGrant {
+  access: ProjectAccess;
+  rights: ShareRights;
+}
+
+/** The link's grant, or null once its creator can no longer see the project (left, mode B, dissolved). */
+export async function linkGrant(db: Db | Tx, link: LinkRow): Promise<LinkGrant | null> {
   const access = await creatorAccess(db, link);
-  if (!access?.abilities.can_view) return null;
-  return capRights(access, link.createdBy, rightsOf(link));
+  if (!access) return null;
+  return { access, rights: capRights(access, link.createdBy, rightsOf(link)) };
 }
 
 /**
@@ -140,10 +146,10 @@ export async function visitorOf(db: Db | Tx, token: string, now: Date): Promise<
   const refusal = refusalOf(link, now);
   if (refusal) throw fail(refusal === 'revoked' ? 'SHARE_REVOKED' : 'SHARE_EXPIRED');
   if (row.expiresAt.getTime() <= now.getTime()) throw fail('SHARE_VISIT_ENDED');
-  const access = await creatorAccess(db, link);
-  if (!access?.abilities.can_view) throw fail('SHARE_REVOKED');
+  const grant = await linkGrant(db, link);
+  if (!grant) throw fail('SHARE_REVOKED');
   return {
-    project: access.project,
+    project: grant.access.project,
     linkId: link.id,
     teamId: link.teamId,
     projectId: link.projectId,
@@ -151,13 +157,6 @@ export async function visitorOf(db: Db | Tx, token: string, now: Date): Promise<
     sectionIds: link.sectionIds,
     designIds: link.designIds,
     versionId: link.versionId,
-    rights: capRights(access, link.createdBy, rightsOf(link)),
+    rights: grant.rights,
   };
 }
-
-/** The visitor of a token, or null for any refusal (tests and callers that need no reason). */
-export const findVisitor = (db: Db | Tx, token: string, now: Date) =>
-  visitorOf(db, token, now).catch((error: unknown) => {
-    if (error instanceof AppError) return null;
-    throw error;
-  });

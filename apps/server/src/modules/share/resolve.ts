@@ -8,7 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
-import { fail } from '../../http/errors.js';
+import { AppError, fail } from '../../http/errors.js';
 import { type AttemptRule, clearAttempts, countAttempt } from '../account/credentials.js';
 import { verifyPassword } from '../account/passwords.js';
 import { hashToken } from '../account/sessions.js';
@@ -18,7 +18,7 @@ import { projectAccess } from '../projects/policy.js';
 import { loadArrangement } from '../sections/arrangement.js';
 import { isShortId, newVisitorToken, secretMatches, shareAppPath, splitCode } from './codes.js';
 import { linkNames } from './listing.js';
-import { grantedRights, type LinkRow, refusalOf, rightsOf } from './policy.js';
+import { type LinkGrant, type LinkRow, linkGrant, refusalOf } from './policy.js';
 import { shareLinkOpens, shareLinks, shareVisits } from './tables.js';
 
 /** What a link opens, for anyone holding its code (spec 002 §7 share/url/resolve, url/short). */
@@ -67,19 +67,28 @@ async function scopeLeft(ctx: AppContext, link: LinkRow): Promise<boolean> {
       if (!link.versionId) return true;
       return versionOf(ctx, live[0], link.versionId).then(
         () => true,
-        () => false,
+        (error: unknown) => {
+          if (error instanceof AppError) return false;
+          throw error;
+        },
       );
     }
   }
 }
 
-async function stateOf(ctx: AppContext, link: LinkRow): Promise<ShareState> {
+type LinkState =
+  | { state: 'ok' | 'password'; grant: LinkGrant }
+  | { state: Exclude<ShareState, 'ok' | 'password'>; grant?: undefined };
+
+/** A link's state, with what it grants when usable. */
+async function stateOf(ctx: AppContext, link: LinkRow): Promise<LinkState> {
   const refusal = refusalOf(link, ctx.now());
-  if (refusal) return refusal;
+  if (refusal) return { state: refusal };
   // A link grants nothing once its creator can no longer see the project (left the team, mode B, dissolved).
-  if (!(await grantedRights(ctx.db, link))) return 'revoked';
-  if (!(await scopeLeft(ctx, link))) return 'scope_deleted';
-  return link.passwordHash ? 'password' : 'ok';
+  const grant = await linkGrant(ctx.db, link);
+  if (!grant) return { state: 'revoked' };
+  if (!(await scopeLeft(ctx, link))) return { state: 'scope_deleted' };
+  return { state: link.passwordHash ? 'password' : 'ok', grant };
 }
 
 /**
@@ -93,15 +102,15 @@ export async function describeLink(
   viewerId: string | null,
 ): Promise<ShareResolution> {
   const link = await linkByCode(ctx.db, code);
-  const state = await stateOf(ctx, link);
-  if (state !== 'ok' && state !== 'password') return { state };
+  const { state, grant } = await stateOf(ctx, link);
+  if (!grant) return { state };
   const member = viewerId ? await memberTarget(ctx, link, viewerId) : undefined;
   return {
     ...(member ? { member } : {}),
     state,
     ...(await linkNames(ctx.db, link)),
     scope: link.scope as ShareScope,
-    rights: (await grantedRights(ctx.db, link)) ?? rightsOf(link),
+    rights: grant.rights,
     name: link.name,
   };
 }
@@ -142,8 +151,8 @@ export async function openLink(
 ): Promise<ShareVisit> {
   const link = await linkByCode(ctx.db, input.code);
   const now = ctx.now();
-  const state = await stateOf(ctx, link);
-  if (state === 'expired' || state === 'revoked' || state === 'scope_deleted') {
+  const { state, grant } = await stateOf(ctx, link);
+  if (!grant) {
     await logOpen(ctx.db, link, ipPrefix, state, now);
     throw fail(refusalCodes[state]);
   }
@@ -170,7 +179,7 @@ export async function openLink(
     section_ids: link.sectionIds,
     design_ids: link.designIds,
     version_id: link.versionId,
-    rights: (await grantedRights(ctx.db, link)) ?? rightsOf(link),
+    rights: grant.rights,
   };
 }
 
@@ -214,6 +223,6 @@ export async function resolveShort(ctx: AppContext, value: string) {
   const parts = splitCode(value);
   const link = parts ? await linkByCode(ctx.db, value) : await linkByShortId(ctx.db, value);
   if (!link) throw fail('SHARE_NOT_FOUND');
-  const state = await stateOf(ctx, link);
+  const { state } = await stateOf(ctx, link);
   return { short_id: link.shortId, state, path: shareAppPath(parts ? value : link.shortId) };
 }

@@ -4,7 +4,7 @@ import {
   ShareLimits,
   type ShareRights,
 } from '@ferry/shared';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { hashPassword } from '../account/passwords.js';
@@ -153,7 +153,13 @@ async function revokeWhere(db: Db, condition: ReturnType<typeof and>, now: Date)
       .set({ revokedAt: now, updatedAt: now })
       .where(and(condition, isNull(shareLinks.revokedAt)))
       .returning({ id: shareLinks.id });
-    for (const row of rows) await tx.delete(shareVisits).where(eq(shareVisits.linkId, row.id));
+    if (rows.length > 0)
+      await tx.delete(shareVisits).where(
+        inArray(
+          shareVisits.linkId,
+          rows.map((row) => row.id),
+        ),
+      );
     return rows.length;
   });
 }

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
 import { runJobsOnce } from '../../jobs/worker.js';
-import { type Answer, anonymous, asUser } from '../../test/api.js';
+import { anonymous, asUser } from '../../test/api.js';
 import type { TestServer } from '../../test/context.js';
 import { uploadDesigns } from '../../test/uploads.js';
 import { buildWorld, type Design, newDesign, newProject, thread, type World } from '../comments/fixtures.js';
@@ -11,6 +13,7 @@ import { designs } from '../designs/tables.js';
 import { someLeaf } from '../inspect/slices.fixture.js';
 import { sectors } from '../sections/tables.js';
 import { OK, seedSection, shared } from './fixtures.js';
+import { visitorOf } from './policy.js';
 
 /**
  * The share-visitor tests' world: project P with an SVG design A (layers read), B ungrouped, C in section S
@@ -67,11 +70,16 @@ export async function buildVisitorWorld(server: TestServer) {
 export type VisitorWorld = Awaited<ReturnType<typeof buildVisitorWorld>>;
 
 /** A link made by the world's member, opened: the visitor's API, with the link's view. */
-export async function visitorOf(world: World, projectId: string, body: Record<string, unknown>) {
+export async function openedLink(world: World, projectId: string, body: Record<string, unknown>) {
   const link = await shared(world.member, world, projectId, body);
   const opened = await anonymous(world.server.app).post('/api/share/url/resolve', { code: link.code });
   expect(opened.code, opened.msg).toBe(OK);
   return { link, api: asUser(world.server.app, opened.result.token as string), token: opened.result.token };
 }
 
-export const codeOf = (answer: Answer) => answer.code;
+/** The visitor of a token, or null for any refusal. */
+export const findVisitor = (db: Db | Tx, token: string, now: Date) =>
+  visitorOf(db, token, now).catch((error: unknown) => {
+    if (error instanceof AppError) return null;
+    throw error;
+  });

@@ -6,8 +6,9 @@ import { startTestServer, type TestServer } from '../../test/context.js';
 import { encryptPassword } from '../../test/crypto.js';
 import { buildWorld, newDesign, newProject, thread, type World } from '../comments/fixtures.js';
 import { teams } from '../teams/tables.js';
+import { OK } from './fixtures.js';
 import { shareLinks, shareVisits } from './tables.js';
-import { visitorOf } from './visitor-fixtures.js';
+import { openedLink } from './visitor-fixtures.js';
 
 /** A visitor's link over time: revoked, expired, its creator's rights shrinking, its designs deleted. */
 
@@ -19,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const OK = '00000';
 const describeLink = (code: string, token?: string) =>
   asUser(server.app, token).get(`/api/share/url/resolve?code=${code}`);
 const stageOf = (api: ReturnType<typeof asUser>, projectId: string) =>
@@ -29,7 +29,7 @@ describe('a link that stops', () => {
   it('stops at once when revoked: the next call of an open page is refused', async () => {
     const projectId = await newProject(world);
     await newDesign(world, projectId);
-    const { api, link } = await visitorOf(world, projectId, { scope: 'project' });
+    const { api, link } = await openedLink(world, projectId, { scope: 'project' });
     expect((await stageOf(api, projectId)).code).toBe(OK);
     const revoked = await world.member.api.delete('/api/sharesvc/link', { link_id: link.id });
     expect(revoked.code, revoked.msg).toBe(OK);
@@ -41,14 +41,14 @@ describe('a link that stops', () => {
 
   it('refuses a visitor once the link expires, and asks to open it again once the visit is over', async () => {
     const projectId = await newProject(world);
-    const first = await visitorOf(world, projectId, { scope: 'project' });
+    const first = await openedLink(world, projectId, { scope: 'project' });
     await server.ctx.db
       .update(shareLinks)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(shareLinks.id, first.link.id));
     expect((await stageOf(first.api, projectId)).code).toBe(Codes.SHARE_EXPIRED.code);
 
-    const second = await visitorOf(world, projectId, { scope: 'project' });
+    const second = await openedLink(world, projectId, { scope: 'project' });
     await server.ctx.db
       .update(shareVisits)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -65,7 +65,7 @@ describe('a creator who loses rights', () => {
     const projectId = await newProject(world);
     const design = await newDesign(world, projectId);
     const rights = { inspect: true, download: true, see_comments: false, comment: false };
-    const { api, link } = await visitorOf(world, projectId, { scope: 'project', rights });
+    const { api, link } = await openedLink(world, projectId, { scope: 'project', rights });
     const detail = () => api.get(`/api/project/image?project_id=${projectId}&image_id=${design.imageId}`);
     expect((await detail()).result.versions[0].download_url).not.toBe('');
     const setting = await world.owner.api.put('/api/dayu/design/project/doc_download_setting', {
@@ -88,7 +88,7 @@ describe('a creator who loses rights', () => {
 
   it('grants nothing once the project goes to mode B without them, or they leave the team', async () => {
     const modeB = await newProject(world);
-    const inB = await visitorOf(world, modeB, { scope: 'project' });
+    const inB = await openedLink(world, modeB, { scope: 'project' });
     const switched = await world.owner.api.put('/api/project/project_info', {
       team_id: world.team.id,
       project_id: modeB,
@@ -125,7 +125,7 @@ describe('a dissolved team', () => {
   it("grants nothing once the creator's team is dissolved", async () => {
     const other = await buildWorld(server);
     const projectId = await newProject(other);
-    const { api, link } = await visitorOf(other, projectId, { scope: 'project' });
+    const { api, link } = await openedLink(other, projectId, { scope: 'project' });
     // Back on the free plan: a paid team cannot be dissolved directly.
     await server.ctx.db.update(teams).set({ packageLevel: 0 }).where(eq(teams.id, other.team.id));
     const publicKey = (await anonymous(server.app).get('/api/account/public_key')).result.public_key;
@@ -145,7 +145,7 @@ describe("a link's designs", () => {
     const projectId = await newProject(world);
     const kept = await newDesign(world, projectId, { name: 'Kept.png' });
     const gone = await newDesign(world, projectId, { name: 'Gone.png' });
-    const { api, link } = await visitorOf(world, projectId, {
+    const { api, link } = await openedLink(world, projectId, {
       scope: 'designs',
       design_ids: [kept.imageId, gone.imageId],
     });
@@ -176,7 +176,7 @@ describe("a link's designs", () => {
     const [v1, v2] = design.versionIds;
     await thread(world.owner, design, { content: 'first', version_id: v1 });
     const later = await thread(world.owner, design, { content: 'second', version_id: v2 });
-    const { api } = await visitorOf(world, projectId, {
+    const { api } = await openedLink(world, projectId, {
       scope: 'design',
       design_ids: [design.imageId],
       version_id: v1,
@@ -204,7 +204,7 @@ describe('a signed-in member opening a link', () => {
   it('is told where the content is in the app; an outsider and an anonymous caller are not', async () => {
     const projectId = await newProject(world);
     const design = await newDesign(world, projectId);
-    const { link } = await visitorOf(world, projectId, { scope: 'design', design_ids: [design.imageId] });
+    const { link } = await openedLink(world, projectId, { scope: 'design', design_ids: [design.imageId] });
     const asMember = await describeLink(link.code, world.viewer.token);
     expect(asMember.result.member).toEqual({
       team_id: world.team.id,

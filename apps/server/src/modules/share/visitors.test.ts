@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous } from '../../test/api.js';
 import { startTestServer, type TestServer } from '../../test/context.js';
 import { apiRoutes } from '../../test/routes.js';
-import { buildVisitorWorld, type VisitorWorld, visitorOf } from './visitor-fixtures.js';
+import { OK } from './fixtures.js';
+import { buildVisitorWorld, openedLink, type VisitorWorld } from './visitor-fixtures.js';
 import { visitorCalls } from './visits.js';
 
 /** The authorization matrix of share-link visitors: every call, each scope and set of rights, in and out of scope. */
@@ -17,7 +18,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const REFUSED = Codes.SHARE_VISITOR_REFUSED.code;
-const OK = '00000';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Rights = { inspect: boolean; download: boolean; see_comments: boolean; comment: boolean };
 const NONE: Rights = { inspect: false, download: false, see_comments: false, comment: false };
@@ -25,7 +25,7 @@ const ALL: Rights = { inspect: true, download: true, see_comments: true, comment
 
 describe('calls a visitor may not make', () => {
   it('refuses every signed-in call except the scoped reads, writes included, with 19093', async () => {
-    const { api } = await visitorOf(w.world, w.projectP, { rights: ALL });
+    const { api } = await openedLink(w.world, w.projectP, { rights: ALL });
     const routes = apiRoutes(server.app.printRoutes()).filter((route) => route.url.startsWith('/api/'));
     expect(routes.length).toBeGreaterThan(100);
     let checked = 0;
@@ -75,7 +75,7 @@ describe('reads inside and outside the scope', () => {
     for (const scope of scopes()) {
       for (const rights of rightSets) {
         const label = `${scope.name} ${JSON.stringify(rights)}`;
-        const { api } = await visitorOf(w.world, w.projectP, { ...scope.body, rights });
+        const { api } = await openedLink(w.world, w.projectP, { ...scope.body, rights });
         const seen = new Set(scope.sees.map((design) => design.imageId));
         const p = `project_id=${w.projectP}`;
 

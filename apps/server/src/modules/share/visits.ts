@@ -15,6 +15,7 @@ import { parse } from '../../http/parse.js';
 import { liveCommentOfProject, readerAccess } from '../comments/policy.js';
 import { presentThreads, threadsOf } from '../comments/threads.js';
 import { designsOfProject } from '../designs/policy.js';
+import { stageImage } from '../designs/present.js';
 import { imageDetail, listImages } from '../designs/service.js';
 import { sliceExport } from '../inspect/service.js';
 import { presentProject } from '../projects/present.js';
@@ -87,29 +88,26 @@ async function projectCard(ctx: AppContext, visitor: ShareVisitor) {
 async function stageImages(ctx: AppContext, visitor: ShareVisitor, request: FastifyRequest) {
   const input = parse(imagesQuery, request.query);
   requireProject(visitor, input);
-  const { ids } = await visibleDesigns(ctx, visitor);
-  const seesComments = visitor.rights.see_comments;
-  const listed = await listImages(ctx, visitor.projectId, { comment: seesComments, position: false });
+  const { arrangement, ids } = await visibleDesigns(ctx, visitor);
+  const options = { comment: visitor.rights.see_comments, position: false };
+  const listed = await listImages(ctx, visitor.projectId, options, arrangement);
   let images = listed.images.filter((image) => ids.has(image.id));
-  if (visitor.versionId) {
+  const pinnedId = visitor.versionId ? visitor.designIds[0] : null;
+  if (pinnedId && ids.has(pinnedId)) {
     // A link fixed to one version shows that version's pictures, whatever was uploaded since.
-    const [design] = await designsOfProject(ctx.db, visitor.projectId, [...ids], 'live');
-    const detail = await imageDetail(ctx, design, pinnedOptions(visitor));
-    images = images.map((image) => (image.id === design.id ? { ...image, ...pick(image, detail) } : image));
+    const [design] = await designsOfProject(ctx.db, visitor.projectId, [pinnedId], 'live');
+    const detail = await imageDetail(ctx, design, detailOptions(visitor, visitor.versionId));
+    images = images.map((image) => (image.id === pinnedId ? stageImage(detail, options) : image));
   }
   return { ...listed, images, total: images.length };
 }
 
-const pick = <T extends object>(shape: T, from: object): Partial<T> =>
-  Object.fromEntries(
-    Object.keys(shape).map((key) => [key, (from as Record<string, unknown>)[key]]),
-  ) as Partial<T>;
-
-const pinnedOptions = (visitor: ShareVisitor, versionId?: string | null) => ({
+/** The detail as a visitor sees it: one version, the layers and the file by the link's rights. */
+const detailOptions = (visitor: ShareVisitor, versionId: string | null) => ({
   download: visitor.rights.download,
   layers: visitor.rights.inspect,
   userInProject: false,
-  onlyVersionId: (visitor.versionId ?? versionId) || undefined,
+  onlyVersionId: versionId ?? undefined,
 });
 
 async function stageSections(ctx: AppContext, visitor: ShareVisitor, request: FastifyRequest) {
@@ -124,7 +122,7 @@ async function designDetail(ctx: AppContext, visitor: ShareVisitor, request: Fas
   const input = parse(imageQuery, request.query);
   requireProject(visitor, input);
   const { design, versionId } = await visibleDesign(ctx, visitor, input.image_id);
-  return imageDetail(ctx, design, pinnedOptions(visitor, versionId));
+  return imageDetail(ctx, design, detailOptions(visitor, versionId));
 }
 
 async function slices(ctx: AppContext, visitor: ShareVisitor, request: FastifyRequest) {
