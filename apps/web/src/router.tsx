@@ -76,9 +76,10 @@ const shareStage = deferred(
   () => import('./pages/share/VisitorStage'),
   (m) => m.VisitorStage,
 );
+// The detail view itself: it reads the visitor from the context the share page provides.
 const shareDetail = deferred(
-  () => import('./pages/share/VisitorDetail'),
-  (m) => m.VisitorDetail,
+  () => import('./pages/detail/DetailPage'),
+  (m) => m.DetailPage,
 );
 
 /** The routes of spec 000 §2 (ids are the spec's route names). */

@@ -1,10 +1,17 @@
 import type { Lang } from '@ferry/shared';
 
 /** A moment as a local date and time in the UI language; an unreadable value as it came. */
-export const formatTime = (iso: string, lang: Lang) => {
+export const formatTime = (iso: string, lang: Lang, style?: Intl.DateTimeFormatOptions) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(lang);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(lang, style);
 };
+
+/** A date and time, short (for tables with many columns). */
+export const shortTime = (iso: string, lang: Lang) =>
+  formatTime(iso, lang, { dateStyle: 'short', timeStyle: 'short' });
+
+/** A date alone, short. */
+export const shortDate = (iso: string, lang: Lang) => formatTime(iso, lang, { dateStyle: 'short' });
 
 /** "3 hours ago", "2 days ago" in the UI language. */
 export function timeAgo(iso: string, lang: string, now: number = Date.now()): string {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProjectType } from '@ferry/shared';
 import { inject } from 'vitest';
 import { policyForm, type Uptoken } from '../../../server/src/test/uploads';
+import type { CreatedShareLinkRow } from '../api/share';
 import {
   callAs,
   createTeam,
@@ -48,6 +49,10 @@ export async function createProjectIn(
 }
 
 /** A folder under `parentId` (the top when none); answers its id. */
+/** A share link made through the API: the only answer that carries its code. */
+export const createShareLink = (owner: SeededUser, body: Record<string, unknown>) =>
+  callAs<CreatedShareLinkRow>(owner, 'POST', 'sharesvc/link', body);
+
 export async function createFolder(owner: SeededUser, teamId: string, name: string, parentId?: string) {
   const { id } = await callAs<{ id: string }>(owner, 'POST', 'project/folder', {
     team_id: teamId,

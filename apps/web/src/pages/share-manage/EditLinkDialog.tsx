@@ -4,10 +4,10 @@ import { Alert, App, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ShareLinkRow, shareApi, type UpdateShareLinkInput } from '../../api/share';
 import { useLang } from '../../components/hooks';
+import { shortTime } from '../../components/time';
 import { formErrorText } from '../../forms/errors';
 import { ExpiryChoice } from './ExpiryChoice';
-import { shortTime } from './ShareLinksTable';
-import { linkPasswordRule, NO_RIGHTS, RIGHT_NAMES } from './target';
+import { linkPasswordRule, RIGHT_NAMES, rightsNamed } from './target';
 
 /** "Keep the expiry as it is": the call then leaves it out (a new choice counts from now). */
 const KEEP = -1;
@@ -52,8 +52,7 @@ export function EditLinkDialog({
 
   const current = link.expires_at ? shortTime(link.expires_at, lang) : t('shareManage.list.never');
   const submit = (values: EditForm) => {
-    const rights = { ...NO_RIGHTS };
-    for (const name of values.rights) rights[name] = true;
+    const rights = rightsNamed(values.rights);
     save.mutate({
       link_id: link.id,
       name: values.name.trim(),

@@ -4,9 +4,9 @@ import { Alert, App, Button, Input, Space } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedShareLinkRow } from '../../api/share';
+import { copyText } from '../../components/copy';
 import { useLang } from '../../components/hooks';
 import { formatTime } from '../../components/time';
-import { copyText } from '../detail/copy';
 import { RightsTags } from './RightsTags';
 import { SendLinkForm } from './SendLinkForm';
 

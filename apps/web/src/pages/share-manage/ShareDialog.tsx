@@ -8,7 +8,7 @@ import { type CreatedShareLinkRow, type CreateShareLinkInput, isShareKey, shareA
 import { formErrorText } from '../../forms/errors';
 import { ExpiryChoice } from './ExpiryChoice';
 import { ShareCreated } from './ShareCreated';
-import { linkPasswordRule, NO_RIGHTS, RIGHT_NAMES, type ShareTarget, scopeOf } from './target';
+import { linkPasswordRule, NO_RIGHTS, RIGHT_NAMES, rightsNamed, type ShareTarget, scopeOf } from './target';
 import { useMayDownload } from './useMayDownload';
 import './share-manage.css';
 
@@ -71,8 +71,7 @@ export function ShareDialog({
   const fixable = target.kind === 'design' && target.version !== null;
 
   const submit = (values: ShareForm) => {
-    const rights = { ...NO_RIGHTS };
-    for (const name of values.rights) rights[name] = true;
+    const rights = rightsNamed(values.rights);
     create.mutate({
       ...scopeOf(target, values.version === 'this'),
       rights,

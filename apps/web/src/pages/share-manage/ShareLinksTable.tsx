@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShareLinkRow } from '../../api/share';
 import { useLang } from '../../components/hooks';
 import { rowAttributes } from '../../components/tableRows';
+import { shortDate, shortTime } from '../../components/time';
 import { RightsTags } from './RightsTags';
 
 const STATE_COLOURS: Record<ShareLinkRow['state'], string> = {
@@ -11,19 +12,6 @@ const STATE_COLOURS: Record<ShareLinkRow['state'], string> = {
   expired: 'orange',
   revoked: 'default',
 };
-
-/** A date and time, short: the table has many columns. */
-export function shortTime(iso: string, lang: string) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
-}
-
-/** A date alone, short. */
-export function shortDate(iso: string, lang: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(lang, { dateStyle: 'short' });
-}
 
 /** What a link opens, in a few words. */
 export function useScopeSummary() {

@@ -2,9 +2,9 @@ import '../../test/setup';
 import { Codes, codeMessage, type TeamRole } from '@ferry/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatedShareLinkRow, ShareLinkRow } from '../../api/share';
+import type { ShareLinkRow } from '../../api/share';
 import { renderApp } from '../../test/render';
-import { addProjectMember, createProject, uploadDesign } from '../../test/seed';
+import { addProjectMember, createProject, createShareLink, uploadDesign } from '../../test/seed';
 import {
   answerTo,
   callAs,
@@ -16,22 +16,15 @@ import {
   unique,
   useRealServer,
 } from '../../test/server';
+import { layOutStage } from '../../test/stageLayout';
 import { detailPath, stagePath } from '../stage/paths';
 
 const seen = useRealServer();
 const en = (entry: (typeof Codes)[keyof typeof Codes]) => codeMessage(entry, 'en-US');
 const DAY = 86_400_000;
 
-// jsdom has no layout: the stage's scroll area gets a window's size, so its virtual grid shows the cards.
 beforeEach(() => {
-  for (const [prop, value] of [
-    ['clientWidth', 1000],
-    ['clientHeight', 800],
-  ] as const) {
-    vi.spyOn(HTMLElement.prototype, prop, 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('stage-scroll') ? value : 0;
-    });
-  }
+  layOutStage();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -250,7 +243,7 @@ describe('share dialog', () => {
 describe('share links in settings', () => {
   it('lists the project links, logs their opens, and revokes one', async () => {
     const { olga, ref } = await shop('admin');
-    const made = await callAs<CreatedShareLinkRow>(olga, 'POST', 'sharesvc/link', {
+    const made = await createShareLink(olga, {
       ...ref,
       scope: 'project',
       name: 'Client',
@@ -286,11 +279,11 @@ describe('share links in settings', () => {
 
   it('edits a link (rights, expiry, a new password) and revokes them all', async () => {
     const { olga, ada, ref } = await shop('admin');
-    const made = await callAs<CreatedShareLinkRow>(olga, 'POST', 'sharesvc/link', {
+    const made = await createShareLink(olga, {
       ...ref,
       scope: 'project',
     });
-    await callAs(ada, 'POST', 'sharesvc/link', { ...ref, scope: 'project', name: 'Second' });
+    await createShareLink(ada, { ...ref, scope: 'project', name: 'Second' });
     renderApp(settingsPath(ref.team_id, ref.project_id));
     fireEvent.click(within(await rowOf(made.id)).getByTestId('share-link-edit'));
     const dialog = await screen.findByTestId('share-edit-dialog');
@@ -330,7 +323,7 @@ describe('share links in settings', () => {
 
   it('shows a member only their own links, and the empty state', async () => {
     const { olga, ref } = await shop('member');
-    await callAs(olga, 'POST', 'sharesvc/link', { ...ref, scope: 'project' });
+    await createShareLink(olga, { ...ref, scope: 'project' });
     renderApp(settingsPath(ref.team_id, ref.project_id));
     expect(await screen.findByTestId('share-links-empty')).toBeTruthy();
     expect(screen.queryByTestId('share-revoke-all')).toBeNull();
@@ -338,7 +331,7 @@ describe('share links in settings', () => {
 
   it('lists every link of the team for a team admin, with the project', async () => {
     const { olga, ref, name } = await shop('admin');
-    const made = await callAs<CreatedShareLinkRow>(olga, 'POST', 'sharesvc/link', {
+    const made = await createShareLink(olga, {
       ...ref,
       scope: 'project',
       name: 'Team wide',

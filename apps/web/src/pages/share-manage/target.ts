@@ -76,6 +76,13 @@ export function scopeOf(
   return { ...ref, scope };
 }
 
+/** The rights ticked by name; the others off. */
+export function rightsNamed(names: readonly (keyof ShareRights)[]): ShareRights {
+  const rights = { ...NO_RIGHTS };
+  for (const name of names) rights[name] = true;
+  return rights;
+}
+
 /** A link's password: optional when making a link, required when setting a new one. */
 export const linkPasswordRule = (t: TFunction, required: boolean) => ({
   required,

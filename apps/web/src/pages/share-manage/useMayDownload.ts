@@ -1,10 +1,9 @@
 import { mayDownloadByRule } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
 import { projectSettingsApi } from '../../api/projectSettings';
-import { getProject } from '../../api/projects';
 import { useSession } from '../../state/session';
-import { projectSettingKey } from '../project-setting/paths';
 import { settingKeys } from '../project-setting/shared';
+import { stageQueries } from '../stage/stageQueries';
 
 /**
  * Whether the caller may download the project's files, as its download setting says: links they make get no
@@ -13,8 +12,7 @@ import { settingKeys } from '../project-setting/shared';
 export function useMayDownload(teamId: string, projectId: string, enabled: boolean): boolean | undefined {
   const { userId } = useSession();
   const project = useQuery({
-    queryKey: projectSettingKey(teamId, projectId),
-    queryFn: () => getProject(projectId, teamId),
+    ...stageQueries(teamId, projectId).project,
     enabled: enabled && !!teamId && !!projectId,
   });
   const setting = useQuery({

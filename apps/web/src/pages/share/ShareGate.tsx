@@ -1,4 +1,4 @@
-import { Codes, type ShareResolution, type ShareVisit } from '@ferry/shared';
+import type { ShareResolution, ShareVisit } from '@ferry/shared';
 import { Button, Result, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { detailPath, stagePath } from '../stage/paths';
 import { ShareFrame } from './ShareFrame';
 import { SharePassword } from './SharePassword';
 import {
+  INVALID_REASONS,
   type ShareVisitor,
   ShareVisitorContext,
   shareDetailPath,
@@ -25,13 +26,9 @@ type Gate =
   | { kind: 'failed'; message: string };
 
 /** The refusals of opening a link that say it is gone, with the reason /shareInvalid shows. */
-const GONE: Record<string, string> = {
-  [Codes.SHARE_NOT_FOUND.code]: 'not_found',
-  [Codes.SHARE_EXPIRED.code]: 'expired',
-  [Codes.SHARE_REVOKED.code]: 'revoked',
-  [Codes.SHARE_SCOPE_DELETED.code]: 'scope_deleted',
-};
-const UNUSABLE = new Set(['expired', 'revoked', 'scope_deleted']);
+const GONE: Record<string, string> = Object.fromEntries(
+  Object.entries(INVALID_REASONS).map(([reason, entry]) => [entry.code, reason]),
+);
 /** Visits that may end while one page is open (each a day long): past this the link is taken as revoked. */
 const MAX_REOPENS = 3;
 
@@ -110,7 +107,7 @@ export function ShareGate() {
       setVisitorToken(null);
       const resolution = await shareVisitApi.resolve(code);
       if (cancelled) return;
-      if (UNUSABLE.has(resolution.state)) return gone(resolution.state);
+      if (resolution.state in INVALID_REASONS) return gone(resolution.state);
       const inApp = memberPath(resolution);
       if (inApp) {
         storeVisit(code, null);

@@ -6,14 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLang, usePageTitle } from '../../components/hooks';
 import { useSession } from '../../state/session';
 import { ShareFrame } from './ShareFrame';
-
-/** Why a link cannot be opened, by the `reason` of /shareInvalid (a link's state, or an unknown code). */
-const REASONS = {
-  expired: Codes.SHARE_EXPIRED,
-  revoked: Codes.SHARE_REVOKED,
-  scope_deleted: Codes.SHARE_SCOPE_DELETED,
-  not_found: Codes.SHARE_NOT_FOUND,
-} as const;
+import { INVALID_REASONS } from './visitorContext';
 
 /** /shareInvalid?type=failure&reason=…: a share link that is expired, revoked, emptied or unknown. */
 export function ShareInvalidPage() {
@@ -23,7 +16,7 @@ export function ShareInvalidPage() {
   const { token } = useSession();
   const [params] = useSearchParams();
   const reason = params.get('reason') ?? '';
-  const entry = REASONS[reason as keyof typeof REASONS] ?? Codes.SHARE_NOT_FOUND;
+  const entry = INVALID_REASONS[reason as keyof typeof INVALID_REASONS] ?? Codes.SHARE_NOT_FOUND;
   usePageTitle('shareVisit.invalidTitle');
   return (
     <ShareFrame testId="share-invalid">

@@ -1,10 +1,10 @@
 import '../../test/setup';
-import { Codes, type CreatedShareLink, codeMessage, type ShareRights } from '@ferry/shared';
+import { Codes, codeMessage, type ShareRights } from '@ferry/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setVisitorToken } from '../../api/client';
 import { renderApp } from '../../test/render';
-import { createProject, uploadDesign } from '../../test/seed';
+import { createProject, createShareLink, uploadDesign } from '../../test/seed';
 import {
   answerTo,
   callAs,
@@ -17,24 +17,17 @@ import {
   unique,
   useRealServer,
 } from '../../test/server';
+import { layOutStage } from '../../test/stageLayout';
 import { detailPath } from '../stage/paths';
 
 const seen = useRealServer();
 const en = (entry: (typeof Codes)[keyof typeof Codes]) => codeMessage(entry, 'en-US');
 const LOOK: ShareRights = { inspect: false, download: false, see_comments: false, comment: false };
 
-// jsdom has no layout: the stage's scroll area gets a window's size, so its virtual grid shows the cards.
 beforeEach(() => {
   window.sessionStorage.clear();
   setVisitorToken(null);
-  for (const [prop, value] of [
-    ['clientWidth', 1000],
-    ['clientHeight', 800],
-  ] as const) {
-    vi.spyOn(HTMLElement.prototype, prop, 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('stage-scroll') ? value : 0;
-    });
-  }
+  layOutStage();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -58,7 +51,7 @@ async function share(
     unknown
   >,
 ) {
-  return callAs<CreatedShareLink>(owner, 'POST', 'sharesvc/link', { rights: LOOK, ...body });
+  return createShareLink(owner, { rights: LOOK, ...body });
 }
 
 const landing = (code: string) => `/share/${code}`;

@@ -70,6 +70,7 @@ export function VisitorStage() {
         onVersions={noop}
         newSectionRequests={0}
         onShare={null}
+        readOnly
       />
     );
 

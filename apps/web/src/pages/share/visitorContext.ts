@@ -1,4 +1,4 @@
-import type { ShareRights, ShareScope } from '@ferry/shared';
+import { Codes, type ShareRights, type ShareScope } from '@ferry/shared';
 import { createContext, useContext } from 'react';
 
 /**
@@ -25,5 +25,13 @@ export const useShareVisitor = (): ShareVisitor | null => useContext(ShareVisito
 export const shareStagePath = (code: string) => `/share/${encodeURIComponent(code)}`;
 export const shareDetailPath = (code: string, imageId: string) =>
   `${shareStagePath(code)}/detail?${new URLSearchParams({ image_id: imageId }).toString()}`;
+/** Why a link cannot be opened, as /shareInvalid's `reason` (a link's state, or an unknown code), and its code. */
+export const INVALID_REASONS = {
+  expired: Codes.SHARE_EXPIRED,
+  revoked: Codes.SHARE_REVOKED,
+  scope_deleted: Codes.SHARE_SCOPE_DELETED,
+  not_found: Codes.SHARE_NOT_FOUND,
+} as const;
+
 export const shareInvalidPath = (reason: string) =>
   `/shareInvalid?${new URLSearchParams({ type: 'failure', reason }).toString()}`;

@@ -13,7 +13,6 @@ import { type DragEvent, type MouseEvent, memo, type ReactNode, useState } from 
 import { useTranslation } from 'react-i18next';
 import { codeWording } from '../../api/errors';
 import { useLang } from '../../components/hooks';
-import { useShareVisitor } from '../share/visitorContext';
 import { cardThumbnail } from './stageModel';
 
 export type CardMenuAction = 'open' | 'versions' | 'rename' | 'delete';
@@ -121,6 +120,7 @@ export const DesignCard = memo(function DesignCard({
   selected,
   isNew,
   canEdit,
+  readOnly,
   dropSide,
   handlers,
 }: {
@@ -130,13 +130,13 @@ export const DesignCard = memo(function DesignCard({
   selected: boolean;
   isNew: boolean;
   canEdit: boolean;
+  /** A share link's visitor has nothing to do with a design but open it: no menu. */
+  readOnly: boolean;
   dropSide: DropSide | null;
   handlers: CardHandlers;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  // A share link's visitor has nothing to do with a design but open it.
-  const visitor = useShareVisitor();
   const picture = cardThumbnail(image, { width, height: thumbHeight });
   const classes = ['stage-card'];
   if (selected) classes.push('is-selected');
@@ -200,7 +200,7 @@ export const DesignCard = memo(function DesignCard({
             <HistoryOutlined /> {image.version_count}
           </span>
         ) : null}
-        {visitor ? null : <CardMenu id={image.id} canEdit={canEdit} onMenu={handlers.onMenu} />}
+        {readOnly ? null : <CardMenu id={image.id} canEdit={canEdit} onMenu={handlers.onMenu} />}
       </div>
       <div className="stage-card-caption">
         <div className="stage-card-name" title={image.name} data-testid="design-name">

@@ -4,7 +4,6 @@ import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionView, StageOrder } from '../../api/designs';
 import { OnceOpened } from '../../components/OnceOpened';
-import { useShareVisitor } from '../share/visitorContext';
 import { type ShareTarget, selectionTarget } from '../share-manage';
 import type { CardHandlers, CardMenuAction } from './DesignCard';
 import { ProjectPickerDialog } from './ProjectPickerDialog';
@@ -49,6 +48,7 @@ export function StageBoard({
   onVersions,
   newSectionRequests,
   onShare,
+  readOnly = false,
 }: {
   teamId: string;
   projectId: string;
@@ -65,11 +65,11 @@ export function StageBoard({
   newSectionRequests: number;
   /** Editors only: share the selection or a section. */
   onShare: ((target: ShareTarget) => void) | null;
+  /** A share link's visitor: designs open, and nothing is done to them (no menus, no selection actions). */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  // A share link's visitor may select designs but do nothing to them (copying needs a project of one's own).
-  const visitor = useShareVisitor();
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const width = useElementWidth(scrollRef);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -237,6 +237,7 @@ export function StageBoard({
           selection={selection}
           recent={recent}
           canEdit={canEdit}
+          readOnly={readOnly}
           collapsed={collapsed}
           dropTarget={drag.dropTarget}
           cardHandlers={cardHandlers}
@@ -259,7 +260,7 @@ export function StageBoard({
         />
       ) : null}
       <SelectionBar
-        count={visitor ? 0 : selection.ids.size}
+        count={readOnly ? 0 : selection.ids.size}
         canEdit={canEdit}
         sections={sections}
         onAction={onSelectionAction}

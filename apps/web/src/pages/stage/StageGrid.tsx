@@ -25,6 +25,7 @@ export function StageGrid({
   selection,
   recent,
   canEdit,
+  readOnly,
   collapsed,
   dropTarget,
   cardHandlers,
@@ -40,6 +41,7 @@ export function StageGrid({
   selection: Selection;
   recent: ReadonlySet<string>;
   canEdit: boolean;
+  readOnly: boolean;
   collapsed: ReadonlySet<string>;
   dropTarget: DropTarget | null;
   cardHandlers: CardHandlers;
@@ -108,6 +110,7 @@ export function StageGrid({
                     selected={selection.ids.has(id)}
                     isNew={recent.has(id)}
                     canEdit={canEdit}
+                    readOnly={readOnly}
                     dropSide={dropTarget?.kind === 'card' && dropTarget.id === id ? dropTarget.side : null}
                     handlers={cardHandlers}
                   />

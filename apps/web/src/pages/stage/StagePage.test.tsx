@@ -7,6 +7,7 @@ import { applyLogin } from '../../state/session';
 import { buildLogin, buildProjectCard, buildTeam } from '../../test/fixtures';
 import { envelope, ok, type SeenRequest, stubFetch } from '../../test/http';
 import { renderApp } from '../../test/render';
+import { layOutStage } from '../../test/stageLayout';
 import { stagePath } from './paths';
 import { notifyStaleLayout, resetStaleLayoutToast } from './useStageActions';
 
@@ -77,18 +78,9 @@ const cards = () => screen.queryAllByTestId('design-card');
 const cardNamed = (name: string) =>
   screen.getAllByTestId('design-card').find((el) => el.dataset.designName === name) as HTMLElement;
 
-// jsdom has no layout: the stage's scroll area gets the size a 1280×900 window gives it.
-const VIEW = { width: 1000, height: 800 };
 beforeEach(() => {
   resetStaleLayoutToast();
-  for (const [prop, value] of [
-    ['clientWidth', VIEW.width],
-    ['clientHeight', VIEW.height],
-  ] as const) {
-    vi.spyOn(HTMLElement.prototype, prop, 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('stage-scroll') ? value : 0;
-    });
-  }
+  layOutStage();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,7 +1,7 @@
 import { App, Tooltip } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../copy';
+import { copyText } from '../../../components/copy';
 
 /** Copies `value` and says so; answers whether it was copied. */
 export function useCopy() {
