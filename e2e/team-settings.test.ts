@@ -75,7 +75,9 @@ describe('a new user', () => {
     expect(hint).toContain('no spaces');
     expect(hint).not.toMatch(CJK);
     await screenshot(page, 'team-settings-02-new-project-en');
-    await page.keyboard.press('Escape');
+    // Closed by its Cancel button and waited out: Escape is lost when pressed before the dialog holds focus.
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('project-create-name').waitFor({ state: 'hidden' });
 
     // Team settings: the avatar's hint sits under the avatar button, not under the name's Save button.
     await page.getByTestId('sidebar-team-settings').click();
