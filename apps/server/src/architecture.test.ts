@@ -15,6 +15,8 @@ const DOMAIN_ORDER = [
   'designs',
   'comments',
   'inspect',
+  'prototypes',
+  'bookmarks',
   'share',
   'messages',
   'events',

@@ -13,10 +13,12 @@ import { EventDispatcher } from './modules/events/outbox.js';
 import { outboxNotices } from './modules/events/recorder.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { dropProjectMemberships, projectCounts } from './modules/projects/counts.js';
+import { forgetMovedDesigns } from './modules/prototypes/service.js';
 import { type FileStore, LocalFileStore } from './modules/storage/files.js';
 import { S3FileStore } from './modules/storage/s3-store.js';
 import { listTeams } from './modules/teams/service.js';
 import { type Bus, openBus } from './realtime/bus.js';
+import { signalProjectChange } from './realtime/signals.js';
 
 export interface Booted {
   ctx: AppContext;
@@ -65,6 +67,10 @@ export async function buildContext(
     notices: outboxNotices({ config, now, events }),
     cache,
     teamContents: { projectCounts, fullestProjectDesigns, dropMemberships: dropProjectMemberships },
+    designMoves: {
+      forget: forgetMovedDesigns,
+      announce: (project) => signalProjectChange(ctx, project, 'prototype'),
+    },
     teamsOfUser: (userId, lang) => listTeams(ctx, userId, lang),
     jobs: new JobSignal(),
     now,

@@ -42,6 +42,17 @@ export interface TeamContents {
   dropMemberships(tx: Tx, userId: string, teamId: string): Promise<void>;
 }
 
+/**
+ * What designs tells the domains above it (prototypes) when designs move to another project: boot.ts wires
+ * their functions in, so designs never imports them.
+ */
+export interface DesignMoves {
+  /** In the move's transaction: what the old project keeps about the moved designs (hotspots, links, cards) goes. */
+  forget(tx: Tx, fromProjectId: string, designIds: string[]): Promise<void>;
+  /** After that commit: open screens of the old project re-read what went. */
+  announce(fromProject: { id: string; teamId: string }): Promise<void>;
+}
+
 /** What every service needs, built once by boot.ts (or by a test) and handed to buildApp. */
 export interface AppContext {
   db: Db;
@@ -57,6 +68,7 @@ export interface AppContext {
   notices: NoticeRecorder;
   cache: ReadCache;
   teamContents: TeamContents;
+  designMoves: DesignMoves;
   /**
    * The teams of a user, for the session summary of sign-in: account sits below teams in the order of
    * docs/ARCHITECTURE.md, so boot.ts wires teams' list in here.

@@ -30,7 +30,9 @@ export interface CommentNotice {
   versionId: string;
   /** The comment that caused the notice (a reply's own id: its link opens the thread). */
   commentId: string;
+  /** Empty for a guest, who is named by `guestName` instead. */
   fromUserId: string;
+  guestName?: string;
   content: string;
   /** Who hears of it; the sender and repeats are left out by the recorder. */
   recipients: string[];

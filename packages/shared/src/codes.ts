@@ -346,6 +346,62 @@ export const Codes = {
     'Visitors of a share link cannot do this',
   ),
 
+  // Prototype hotspots (spec 001 §3, §5)
+  HOTSPOT_OUT_OF_BOUNDS: entry(
+    '19094',
+    200,
+    '热区须有大小且位于设计图范围内',
+    'A hotspot must have a size and lie within its design',
+  ),
+  HOTSPOT_SELF_LINK: entry(
+    '19095',
+    200,
+    '热区不能链接到所在的设计图',
+    'A hotspot cannot link to its own design',
+  ),
+  HOTSPOT_LIMIT: entry(
+    '19096',
+    200,
+    '该设计图的热区数量已达上限',
+    "This design's hotspot limit has been reached",
+  ),
+
+  // Flow links between designs (spec 001 §7 "project/link")
+  LINK_SELF: entry('19097', 200, '连线不能指向所在的设计图', 'A link cannot lead from a design to itself'),
+  LINK_FROM_HOTSPOT: entry(
+    '19098',
+    200,
+    '该连线来自热区，请删除或修改热区',
+    'This link comes from hotspots: remove or change the hotspots instead',
+  ),
+  LINK_LIMIT: entry('19099', 200, '该项目的连线数量已达上限', "This project's link limit has been reached"),
+
+  // Project bookmarks (spec 001 §5, §7)
+  BOOKMARK_URL_INVALID: entry(
+    '19100',
+    200,
+    '链接须以 http:// 或 https:// 开头',
+    'A link must start with http:// or https://',
+  ),
+  BOOKMARK_FILE_NAME_TOO_LONG: entry(
+    '19101',
+    200,
+    '上传失败：文件名称过长，请修改后重试',
+    'Upload failed: the file name is too long. Rename the file and try again',
+  ),
+  BOOKMARK_FILE_TOO_LARGE: entry(
+    '19102',
+    200,
+    '上传失败：文件大小不能超过 20MB',
+    'Upload failed: the file must be at most 20 MB',
+  ),
+  BOOKMARK_LIMIT: entry(
+    '19103',
+    200,
+    '该项目的书签数量已达上限（200 个）',
+    "This project's bookmark limit (200) has been reached",
+  ),
+
   // HTTP-level refusals (spec 000 §8)
   SESSION_EXPIRED: entry(
     '40100',

@@ -193,6 +193,38 @@ export const InspectLimits = {
   layersMax: 20_000,
 } as const;
 
+/** Prototype hotspots (spec 001 §3, §7). */
+export const PrototypeLimits = {
+  /** Hotspots one design may hold. */
+  hotspotsPerDesign: 500,
+  /** Hotspots created or deleted in one call. */
+  batchMax: 200,
+  /** Links drawn by hand on a project's flow map (those derived from hotspots are not counted). */
+  linksPerProject: 2000,
+  /** Links created or deleted in one call. */
+  linkBatchMax: 200,
+  /** Card positions saved in one call. */
+  cardsBatchMax: 500,
+  /** A card's x and y on the flow map lie within ± this many map units. */
+  cardCoordinateMax: 1_000_000,
+} as const;
+
+/** Project bookmarks: links and files kept with a project (spec 001 §3, §5, §7, §9). */
+export const BookmarkLimits = {
+  /** Bookmarks one project may hold. */
+  perProject: 200,
+  /** Links created in one call. */
+  batchMax: 50,
+  nameMaxLength: 100,
+  urlMaxLength: 2048,
+  /** An uploaded file, and its name. */
+  fileMaxBytes: 20 * 1024 * 1024,
+  fileNameMaxLength: 100,
+  /** The list's defaults (spec 001 §9): page 1 of 9999999, i.e. all. */
+  pageNo: 1,
+  pageSize: 9_999_999,
+} as const;
+
 export const CommentLimits = {
   contentMax: 2000,
   mentionsMax: 50,
@@ -271,4 +303,8 @@ export const ShareLimits = {
   sendLinkEmailsMax: 20,
   sendLinkMessageMaxLength: 500,
   opensPageSize: 50,
+  /** A visitor's comments: the name they sign with, and how many one link takes an hour (anonymous writes). */
+  guestNameMaxLength: 40,
+  guestCommentsPerHour: 60,
+  guestCommentWindowMs: 60 * 60 * 1000,
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DesignLimits, Int32, Limits, PageLimits } from './limits.js';
+import { BookmarkLimits, DesignLimits, Int32, Limits, PageLimits } from './limits.js';
 
 /** Validation rules of spec 000 §5, shared by the server's routes and the web forms. */
 const noSpaces = (value: string) => !/\s/.test(value);
@@ -33,6 +33,16 @@ const pageField = () =>
     .int({ message: 'page.range' })
     .min(1, { message: 'page.range' })
     .max(Int32.max, { message: 'page.range' });
+
+/**
+ * A list as `a,b,c` or `["a","b","c"]` (the spec joins ids with commas in some calls and sends arrays in
+ * others), trimmed, empty items dropped; pipe it into the list's own rule.
+ */
+export const commaList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean),
+  );
 
 /** A page number of a list call, from 1 (query strings carry it as text). */
 export const pageNumberSchema = pageField().default(1);
@@ -123,6 +133,14 @@ export const ruleMessages: Record<string, { zh: string; en: string }> = {
   'share.expiry': {
     zh: '有效期只能是 1、7、14、30 天或永久',
     en: 'The expiry must be 1, 7, 14 or 30 days, or never',
+  },
+  'bookmark.nameLength': {
+    zh: `书签名称不能超过 ${BookmarkLimits.nameMaxLength} 个字符`,
+    en: `A bookmark's name must be at most ${BookmarkLimits.nameMaxLength} characters`,
+  },
+  'bookmark.urlLength': {
+    zh: `链接不能超过 ${BookmarkLimits.urlMaxLength} 个字符`,
+    en: `A link must be at most ${BookmarkLimits.urlMaxLength} characters`,
   },
   'share.scope': { zh: '分享范围与所选内容不符', en: 'The chosen items do not match the share scope' },
 };

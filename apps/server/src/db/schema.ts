@@ -2,6 +2,7 @@
 
 export * from '../jobs/tables.js';
 export * from '../modules/account/tables.js';
+export * from '../modules/bookmarks/tables.js';
 export * from '../modules/comments/tables.js';
 export * from '../modules/designs/tables.js';
 export * from '../modules/events/tables.js';
@@ -10,6 +11,7 @@ export * from '../modules/inspect/tables.js';
 export * from '../modules/mail/tables.js';
 export * from '../modules/messages/tables.js';
 export * from '../modules/projects/tables.js';
+export * from '../modules/prototypes/tables.js';
 export * from '../modules/sections/tables.js';
 export * from '../modules/share/tables.js';
 export * from '../modules/teams/tables.js';

@@ -19,6 +19,7 @@ const seen = vi.hoisted(() => ({ schemas: [] as unknown[] }));
 vi.mock('./parse.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./parse.js')>();
   return {
+    ...actual,
     parse: <T>(schema: ZodType<T>, input: unknown) => {
       seen.schemas.push(schema);
       return actual.parse(schema, input);

@@ -6,13 +6,20 @@
  */
 const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
 
-/** The SQLSTATE of a data exception, found on the error or on what it wraps (Drizzle wraps driver errors). */
-export function dataExceptionOf(error: unknown): string | null {
+/** The first SQLSTATE that passes `test`, found on the error or on what it wraps (Drizzle wraps driver errors). */
+function sqlStateOf(error: unknown, test: (code: string) => boolean): string | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && DATA_EXCEPTION.test(code)) return code;
+    if (typeof code === 'string' && test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return null;
 }
+
+/** The SQLSTATE of a data exception, or null. */
+export const dataExceptionOf = (error: unknown) => sqlStateOf(error, (code) => DATA_EXCEPTION.test(code));
+
+/** A row named a row another change removed meanwhile (foreign-key violation, 23503). */
+export const isForeignKeyViolation = (error: unknown) =>
+  sqlStateOf(error, (code) => code === '23503') !== null;

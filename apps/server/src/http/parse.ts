@@ -17,3 +17,8 @@ export function parse<T>(schema: ZodType<T>, input: unknown): T {
       };
   throw fail('INVALID_INPUT', wording, { field });
 }
+
+/** A call whose fields may come in the query or the body (DELETE bodies are optional for some clients). */
+export function queryAndBody(request: { query: unknown; body: unknown }): object {
+  return { ...(request.query as object), ...(request.body as object | undefined) };
+}

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { purgeSpentAttempts } from '../modules/account/credentials.js';
 import { designs, designVersions } from '../modules/designs/tables.js';
+import { forgetHotspotTargets } from '../modules/prototypes/service.js';
 import { UPLOADS_ROOT } from '../modules/uploads/post-policy.js';
 import { uploads } from '../modules/uploads/tables.js';
 import { removeFiles } from './remove-files.js';
@@ -38,6 +39,7 @@ export async function purgeTrash(ctx: AppContext) {
         .selectDistinct({ fileKey: designVersions.fileKey })
         .from(designVersions)
         .where(inArray(designVersions.designId, ids));
+      await forgetHotspotTargets(tx, ids);
       await tx.delete(designs).where(inArray(designs.id, ids));
       return files.map((row) => row.fileKey);
     });

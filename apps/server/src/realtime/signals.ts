@@ -1,6 +1,6 @@
 import type { ChangedFrame } from '@ferry/shared';
 import type { AppContext } from '../context.js';
-import { teamRoom } from './hub.js';
+import { projectRoom, teamRoom } from './hub.js';
 
 /**
  * Signals tell open screens to re-read something that changed without a notice: nobody is told and the
@@ -33,5 +33,17 @@ export function signalTeamPeople(ctx: AppContext, teamId: string, joinedUserId?:
     rooms: [teamRoom(teamId)],
     frame: { type: 'changed', what: 'team_people', teamId },
     joined: joinedUserId ? { userId: joinedUserId, teamId } : undefined,
+  });
+}
+
+/** After a change of a project commits: its open screens re-read its hotspots, links and cards, or its bookmarks. */
+export function signalProjectChange(
+  ctx: AppContext,
+  project: { id: string; teamId: string },
+  what: Exclude<ChangedFrame['what'], 'team_people'>,
+) {
+  return publishSignal(ctx, {
+    rooms: [projectRoom(project.id)],
+    frame: { type: 'changed', what, teamId: project.teamId, projectId: project.id },
   });
 }

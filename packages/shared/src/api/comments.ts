@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommentLimits } from '../limits.js';
+import { CommentLimits, ShareLimits } from '../limits.js';
 import { pageNumberSchema, textSchema } from '../validation.js';
 import type { NoticeGroup, RealtimeMessage } from './notices.js';
 
@@ -22,6 +22,14 @@ export const createCommentBody = z.object({
   layer_id: z.string().max(200).optional(),
   /** User ids of project members; anyone else is refused with MENTION_NOT_MEMBER. */
   mentions,
+});
+/**
+ * A share link's visitor posting (the link's `comment` right): signed with a name, mentioning nobody (a visitor
+ * does not see the team's people).
+ */
+export const guestCommentBody = createCommentBody.extend({
+  guest_name: textSchema.trim().min(1).max(ShareLimits.guestNameMaxLength),
+  mentions: z.array(id).max(0).default([]),
 });
 export const updateCommentBody = z.object({
   team_id: id.optional(),
@@ -49,9 +57,12 @@ export const commentsQuery = z.object({
 });
 
 export interface CommentAuthor {
+  /** Empty for a guest. */
   user_id: string;
   name: string;
   avatar: string;
+  /** Posted by a share link's visitor under the name they gave. */
+  guest?: boolean;
 }
 
 export interface CommentView {

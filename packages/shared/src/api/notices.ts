@@ -99,8 +99,13 @@ export type ClientFrame =
 /** Frames the server sends on `/ws`. */
 export interface ChangedFrame {
   type: 'changed';
-  what: 'team_people';
+  /**
+   * team_people: the team's members, seats, applications; prototype: a project's hotspots; bookmarks: a
+   * project's bookmarks.
+   */
+  what: 'team_people' | 'prototype' | 'bookmarks';
   teamId: string;
+  projectId?: string;
 }
 
 export type ServerFrame =

@@ -10,7 +10,7 @@ export type People = Map<string, CommentAuthor>;
 export async function loadPeople(db: Db | Tx, rows: CommentRow[]): Promise<People> {
   const ids = new Set<string>();
   for (const row of rows) {
-    ids.add(row.authorId);
+    if (row.authorId) ids.add(row.authorId);
     for (const id of row.mentions) ids.add(id);
     if (row.resolvedBy) ids.add(row.resolvedBy);
   }
@@ -39,7 +39,9 @@ export function presentComment(access: CommentAccess, people: People, row: Comme
       row.positionX !== null && row.positionY !== null ? { x: row.positionX, y: row.positionY } : null,
     layer_id: row.layerId,
     mentions: row.mentions.map((id) => person(people, id)),
-    author: person(people, row.authorId),
+    author: row.authorId
+      ? person(people, row.authorId)
+      : { user_id: '', name: row.guestName ?? '', avatar: '', guest: true },
     resolved: row.resolvedAt !== null,
     resolved_by: row.resolvedBy ? person(people, row.resolvedBy) : null,
     resolved_time: row.resolvedAt?.toISOString() ?? null,

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { parse } from '../../http/parse.js';
+import { parse, queryAndBody } from '../../http/parse.js';
 import { createComment, deleteComment, mentionCandidates, resolveComment, updateComment } from './service.js';
 import { getThread, listThreads } from './threads.js';
 
@@ -39,7 +39,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The comment may be named in the query or the body.
   app.delete('/api/project/comment', async (request) => {
-    const fields = { ...(request.query as object), ...(request.body as object | undefined) };
+    const fields = queryAndBody(request);
     return ok(request, await deleteComment(ctx, user(request), parse(commentRef, fields)));
   });
 

@@ -23,7 +23,7 @@ import { loadPeople, presentComment } from './present.js';
 import { comments } from './tables.js';
 import { presentThreads } from './threads.js';
 
-interface CreateInput {
+export interface CreateInput {
   team_id?: string;
   project_id: string;
   image_id: string;
@@ -81,7 +81,10 @@ async function audience(
         isNull(comments.deletedAt),
       ),
     );
-  const participants = [...(thread ? [thread.authorId] : []), ...authors.map((row) => row.authorId)];
+  // Guests (no author id) have no account to tell.
+  const participants = [thread?.authorId, ...authors.map((row) => row.authorId)].filter(
+    (id): id is string => !!id,
+  );
   // People who no longer see the project hear nothing of it.
   const seeing = await usersWhoSee(tx, access.project, participants);
   return [...mentions, ...participants.filter((id) => seeing.has(id))];
@@ -109,7 +112,8 @@ async function notify(
       imageName: design.name,
       versionId: comment.versionId,
       commentId: comment.id,
-      fromUserId: comment.authorId,
+      fromUserId: comment.authorId ?? '',
+      guestName: comment.guestName ?? undefined,
       content: comment.content,
       recipients,
       mentioned: new Set(mentioned),
@@ -144,12 +148,35 @@ export async function createComment(
   input: CreateInput,
 ): Promise<CommentView> {
   const access = await commentAccess(ctx.db, userId, input.team_id, input.project_id);
+  return postComment(ctx, access, { userId }, input);
+}
+
+/** Who writes a comment: a member, or a share link's visitor under the name they gave. */
+export type CommentWriter = { userId: string } | { guestName: string };
+
+/** The thread a reply joins: of this design, live. */
+export async function threadToJoin(ctx: AppContext, projectId: string, designId: string, parentId: string) {
+  const { thread } = await liveCommentOfProject(ctx.db, projectId, parentId);
+  if (thread.designId !== designId) throw fail('NOT_FOUND');
+  return thread;
+}
+
+/**
+ * Writes a comment the caller was found to be allowed to write, tells whom it concerns, and runs `written` in
+ * the same transaction (a share link records its visitor's comment there).
+ */
+export async function postComment(
+  ctx: AppContext,
+  access: CommentAccess,
+  writer: CommentWriter,
+  input: CreateInput,
+  written?: (tx: Tx, row: CommentRow) => Promise<void>,
+): Promise<CommentView> {
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
   let thread: CommentRow | null = null;
   let versionId: string;
   if (input.parent_id !== undefined) {
-    thread = (await liveCommentOfProject(ctx.db, input.project_id, input.parent_id)).thread;
-    if (thread.designId !== design.id) throw fail('NOT_FOUND');
+    thread = await threadToJoin(ctx, input.project_id, design.id, input.parent_id);
     versionId = thread.versionId;
   } else {
     if (!input.position && !input.layer_id) {
@@ -171,7 +198,8 @@ export async function createComment(
         versionId,
         parentId: thread?.id ?? null,
         number: thread ? 0 : await nextThreadNumber(tx, design.id),
-        authorId: userId,
+        authorId: 'userId' in writer ? writer.userId : null,
+        guestName: 'guestName' in writer ? writer.guestName : null,
         content: input.content,
         positionX: thread ? null : (input.position?.x ?? null),
         positionY: thread ? null : (input.position?.y ?? null),
@@ -181,6 +209,7 @@ export async function createComment(
         updatedAt: now,
       })
       .returning();
+    await written?.(tx, inserted);
     await notify(
       tx,
       ctx,

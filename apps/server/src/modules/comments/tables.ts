@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   doublePrecision,
   index,
   integer,
@@ -18,7 +19,8 @@ import { projects } from '../projects/tables.js';
 /**
  * A comment on a version of a design. A thread is its first comment (`parent_id` null, numbered per design
  * from 1, pinned by `position` in design pixels and/or `layer_id`, resolvable); replies name the thread as
- * `parent_id` and share its version. Deleting keeps the row (`deleted_at`) so a link to it can say so.
+ * `parent_id` and share its version. Deleting keeps the row (`deleted_at`) so a link to it can say so. A share
+ * link's visitor posts with no account: no `author_id`, the name they gave as `guest_name`.
  */
 export const comments = pgTable(
   'comments',
@@ -36,9 +38,8 @@ export const comments = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     /** The thread's number within its design; 0 for replies. */
     number: integer('number').notNull().default(0),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestName: text('guest_name'),
     content: text('content').notNull(),
     positionX: doublePrecision('position_x'),
     positionY: doublePrecision('position_y'),
@@ -61,5 +62,6 @@ export const comments = pgTable(
     index('comments_version_idx').on(table.versionId, table.parentId),
     index('comments_parent_idx').on(table.parentId),
     index('comments_project_idx').on(table.projectId),
+    check('comments_author_or_guest', sql`(${table.authorId} is null) <> (${table.guestName} is null)`),
   ],
 );

@@ -159,15 +159,24 @@ export async function moveImages(
   await ctx.db.transaction(async (tx) => {
     // Sets stay on their stage: the moved designs leave theirs, a moved set dissolves, as on deletion.
     await settleSets(tx, await loadArrangement(tx, input.project_id), ids, []);
+    // Hotspots, links and cards belong to the project they were drawn in: they stay, and go with the move.
+    await ctx.designMoves.forget(tx, input.project_id, ids);
     let order = await nextOrder(tx, input.target_project_id);
     for (const id of ids) {
       await tx
         .update(designs)
-        .set({ projectId: input.target_project_id, sectorId: null, orderIndex: order++, updatedAt: now })
+        .set({
+          projectId: input.target_project_id,
+          sectorId: null,
+          orderIndex: order++,
+          hotspotCount: 0,
+          updatedAt: now,
+        })
         .where(eq(designs.id, id));
     }
     await touchProject(tx, input.project_id, now);
     await touchProject(tx, input.target_project_id, now);
   });
+  await ctx.designMoves.announce(source.project);
   return loadImages(ctx, ctx.db, inArray(designs.id, ids));
 }

@@ -33,7 +33,6 @@ export function failCodeOf(version: VersionRow | null): string {
 
 export interface ImageCounts {
   versions: number;
-  positions?: number;
   comments?: number;
   /** A set's members, in stage order. */
   members?: string[] | null;
@@ -72,8 +71,8 @@ export function presentImage(
     parentSet: design.parentSetId,
     version_id: version?.id ?? '',
     version_count: counts.versions,
-    // Prototype hotspots arrive with their module; comments count the current version's open threads.
-    position_count: counts.positions ?? 0,
+    // Hotspots drawn on the design; comments count the current version's open threads.
+    position_count: design.hotspotCount,
     comment_count: counts.comments ?? 0,
     user_id: design.createdBy,
     create_time: design.createdAt.toISOString(),

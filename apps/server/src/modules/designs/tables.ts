@@ -60,6 +60,11 @@ export const designs = pgTable(
     orderIndex: integer('order_index').notNull().default(0),
     positionX: doublePrecision('position_x').notNull().default(0),
     positionY: doublePrecision('position_y').notNull().default(0),
+    /**
+     * Prototype hotspots drawn on the design, kept by the prototypes domain through `hotspots.ts` (that domain
+     * sits above this one), so the stage list reads it with no join.
+     */
+    hotspotCount: integer('hotspot_count').notNull().default(0),
     /** The upload call that brought the design in. */
     batch: text('batch').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -16,11 +16,14 @@ export async function noticeNames(
   fromNickName: string;
 }> {
   const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, input.teamId));
-  const [sender] = await tx
-    .select({ name: users.name, remark: teamMembers.remark })
-    .from(users)
-    .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, input.teamId)))
-    .where(eq(users.id, input.actorId));
+  // No actor: a share link's guest, named by the caller.
+  const [sender] = input.actorId
+    ? await tx
+        .select({ name: users.name, remark: teamMembers.remark })
+        .from(users)
+        .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, input.teamId)))
+        .where(eq(users.id, input.actorId))
+    : [];
   let projectName = '';
   if (input.projectId) {
     const [project] = await tx

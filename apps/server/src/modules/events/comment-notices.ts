@@ -45,6 +45,7 @@ export async function recordCommentNotices(
   const names = await noticeNames(tx, { teamId: notice.teamId, actorId: notice.fromUserId });
   const base = {
     ...names,
+    ...(notice.guestName === undefined ? {} : { fromUserName: notice.guestName }),
     method: COMMENT_METHODS[notice.kind],
     teamId: notice.teamId,
     projectId: notice.projectId,

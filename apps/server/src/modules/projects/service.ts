@@ -166,6 +166,12 @@ export async function updateProject(
   return presentProject(ctx, updated, access.teamRole, access.projectRole);
 }
 
+/**
+ * The storage folder of files that other domains keep for a project (bookmarks' uploads): removed with the
+ * project, so a domain above projects needs no hook of its own.
+ */
+export const projectFilesDir = (projectId: string) => `project-files/${projectId}/`;
+
 /** Deleted only when its name is typed exactly (spec 001 §5). */
 export async function deleteProject(
   ctx: AppContext,
@@ -195,7 +201,15 @@ export async function deleteProject(
     }
   });
   ctx.jobs.wake();
-  if (access.project.coverKey) await ctx.files.remove(access.project.coverKey);
+  // The project is gone: a file storage fails to remove is logged and left, never a failed deletion.
+  const { coverKey } = access.project;
+  const filesDir = projectFilesDir(access.project.id);
+  const logged = (key: string) => (error: unknown) =>
+    ctx.events.log.warn({ err: error, key }, 'file of a deleted project not removed');
+  await Promise.all([
+    coverKey ? ctx.files.remove(coverKey).catch(logged(coverKey)) : undefined,
+    ctx.files.removeUnder(filesDir).catch(logged(filesDir)),
+  ]);
 }
 
 /**

@@ -20,7 +20,7 @@ import type { ZodType } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, requestLang } from '../../http/envelope.js';
-import { parse } from '../../http/parse.js';
+import { parse, queryAndBody } from '../../http/parse.js';
 import { searchSectorImages, sortImages, sortSectorImages, sortSectors } from './order.js';
 import { createSector, deleteSectors, listSectors, saveSectors, updateSector } from './service.js';
 import { createSet, deleteSet, updateSet } from './sets.js';
@@ -32,7 +32,7 @@ type Source = 'query' | 'body' | 'either';
 function fieldsOf(request: FastifyRequest, source: Source): unknown {
   if (source === 'query') return request.query;
   if (source === 'body') return request.body;
-  return { ...(request.query as object), ...(request.body as object | undefined) };
+  return queryAndBody(request);
 }
 
 export function sectionRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -30,7 +30,10 @@ export async function sharerAccess(db: Db | Tx, userId: string, teamId: string, 
   return access;
 }
 
-/** A link never grants more than its creator has: download only where the download setting lets them. */
+/**
+ * A link never grants more than its creator has: download only where the download setting lets them; comment
+ * only with see comments.
+ */
 export function capRights(
   access: ProjectAccess | null,
   userId: string | null,
@@ -38,7 +41,12 @@ export function capRights(
 ): ShareRights {
   if (!access || !userId || !access.abilities.can_view)
     return { inspect: false, download: false, see_comments: false, comment: false };
-  return { ...rights, download: rights.download && mayDownload(access, userId) };
+  return {
+    ...rights,
+    download: rights.download && mayDownload(access, userId),
+    // Posting into threads one cannot read would be writing blind.
+    comment: rights.comment && rights.see_comments,
+  };
 }
 
 /** The creator's access today, or null when they can no longer see the project. */

@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { generatedId, stampedNow } from '../../db/columns.js';
 import { users } from '../account/tables.js';
+import { comments } from '../comments/tables.js';
 import { projects } from '../projects/tables.js';
 import { teams } from '../teams/tables.js';
 
@@ -77,4 +78,19 @@ export const shareVisits = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('share_visits_link_idx').on(table.linkId)],
+);
+
+/** The comments a link's visitors posted: whose link let them in (for the hourly cap and the link's audit). */
+export const shareGuestComments = pgTable(
+  'share_guest_comments',
+  {
+    commentId: uuid('comment_id')
+      .primaryKey()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    at: stampedNow('at'),
+  },
+  (table) => [index('share_guest_comments_link_idx').on(table.linkId, table.at)],
 );

@@ -66,6 +66,8 @@ const rightSets: Rights[] = [
   { ...NONE, inspect: true },
   { ...NONE, inspect: true, download: true },
   { ...NONE, see_comments: true },
+  // Posting into threads one cannot read is no right at all.
+  { ...NONE, comment: true },
   ALL,
 ];
 
@@ -110,6 +112,14 @@ describe('reads inside and outside the scope', () => {
           const comments = await api.get(`/api/project/comments?${p}&image_id=${design.imageId}`);
           expect(comments.code, label).toBe(rights.see_comments ? OK : REFUSED);
         }
+        const mayPost = rights.comment && rights.see_comments;
+        for (const design of everyDesign()) {
+          const posted = await api.post('/api/project/comment', guestPin(w.projectP, design.imageId));
+          const inScope = seen.has(design.imageId);
+          expect(posted.code, `${label} post`).toBe(
+            mayPost ? (inScope ? OK : Codes.IMAGE_DELETED.code) : REFUSED,
+          );
+        }
         for (const [project, design] of [
           [w.projectQ, w.e],
           [w.strangerProject, w.f],
@@ -118,6 +128,8 @@ describe('reads inside and outside the scope', () => {
           expect(detail.code, label).toBe(Codes.PROJECT_NOT_FOUND.code);
           const slices = await api.post('/api/project/slices', slicesOf(project, design.imageId));
           expect(slices.code, label).toBe(Codes.PROJECT_NOT_FOUND.code);
+          const posted = await api.post('/api/project/comment', guestPin(project, design.imageId));
+          expect(posted.code, label).toBe(Codes.PROJECT_NOT_FOUND.code);
         }
         // A design of P named under P's id but outside the scope, and a comment of another project.
         const thread = await api.get(`/api/project/comment?${p}&comment_id=${w.threads.e}`);
@@ -133,6 +145,14 @@ describe('reads inside and outside the scope', () => {
       }
     }
   }, 300_000);
+});
+
+const guestPin = (projectId: string, imageId: string) => ({
+  project_id: projectId,
+  image_id: imageId,
+  guest_name: 'Visitor',
+  content: 'Seen from outside',
+  position: { x: 1, y: 1 },
 });
 
 const slicesOf = (projectId: string, imageId: string) => ({

@@ -1,27 +1,35 @@
 import {
   commentRef,
   commentsQuery,
+  guestCommentBody,
   imageQuery,
   imagesQuery,
   type Lang,
   projectSectorsQuery,
+  prototypeQuery,
+  ShareLimits,
   sliceExportBody,
 } from '@ferry/shared';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { ok, requestLang } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
-import { liveCommentOfProject, readerAccess } from '../comments/policy.js';
+import { type CommentRow, liveCommentOfProject, readerAccess } from '../comments/policy.js';
+import { postComment, threadToJoin } from '../comments/service.js';
 import { presentThreads, threadsOf } from '../comments/threads.js';
 import { designsOfProject } from '../designs/policy.js';
 import { stageImage } from '../designs/present.js';
 import { imageDetail, listImages } from '../designs/service.js';
 import { sliceExport } from '../inspect/service.js';
 import { presentProject } from '../projects/present.js';
+import { shownHotspots } from '../prototypes/service.js';
 import { type Arrangement, loadArrangement, presentSections } from '../sections/arrangement.js';
 import { readStage } from '../sections/stage.js';
 import { type ShareVisitor, visitorOf } from './policy.js';
+import { shareGuestComments } from './tables.js';
 
 /**
  * The calls a share link's visitor may make, each answered only inside the link's scope and rights. Every
@@ -156,6 +164,49 @@ async function thread(ctx: AppContext, visitor: ShareVisitor, request: FastifyRe
   return view;
 }
 
+/**
+ * Records a visitor's comment against their link, in the comment's transaction, and refuses it (taking the
+ * comment back) past the link's hourly cap: anonymous writes are limited per link, whoever holds it.
+ */
+async function recordGuestComment(ctx: AppContext, tx: Tx, linkId: string, row: CommentRow) {
+  const now = ctx.now();
+  const [recent] = await tx
+    .select({ n: count() })
+    .from(shareGuestComments)
+    .where(
+      and(
+        eq(shareGuestComments.linkId, linkId),
+        gt(shareGuestComments.at, new Date(now.getTime() - ShareLimits.guestCommentWindowMs)),
+      ),
+    );
+  if (recent.n >= ShareLimits.guestCommentsPerHour) throw fail('RATE_LIMITED');
+  await tx.insert(shareGuestComments).values({ commentId: row.id, linkId, at: now });
+}
+/** A new thread on the version the visitor sees, or a reply in one of its threads, signed with their name. */
+async function guestComment(ctx: AppContext, visitor: ShareVisitor, request: FastifyRequest) {
+  const { guest_name: guestName, ...input } = parse(guestCommentBody, request.body);
+  requireProject(visitor, input);
+  requireRight(visitor.rights.comment);
+  const { design, versionId } = await visibleDesign(ctx, visitor, input.image_id);
+  if (input.parent_id === undefined) requireVersion(versionId, input.version_id);
+  else if ((await threadToJoin(ctx, visitor.projectId, design.id, input.parent_id)).versionId !== versionId)
+    throw fail('NOT_FOUND');
+  return postComment(
+    ctx,
+    readerAccess(visitor.project),
+    { guestName },
+    { ...input, version_id: versionId ?? undefined },
+    (tx, row) => recordGuestComment(ctx, tx, visitor.linkId, row),
+  );
+}
+
+/** The hotspots drawn on the designs the link shows; one opening a design it does not show is `broken`. */
+async function visibleHotspots(ctx: AppContext, visitor: ShareVisitor, request: FastifyRequest) {
+  requireProject(visitor, parse(prototypeQuery, request.query));
+  const { ids } = await visibleDesigns(ctx, visitor);
+  return { positions: await shownHotspots(ctx.db, visitor.projectId, ids) };
+}
+
 export const visitorCalls: Record<string, VisitorCall> = {
   'GET /api/project/project_info': async (ctx, visitor, request) => {
     const query = request.query as { pid?: string; project_id?: string; team_id?: string };
@@ -168,6 +219,8 @@ export const visitorCalls: Record<string, VisitorCall> = {
   'POST /api/project/slices': slices,
   'GET /api/project/comments': threads,
   'GET /api/project/comment': thread,
+  'POST /api/project/comment': guestComment,
+  'GET /api/project/prototype': visibleHotspots,
 };
 
 /**

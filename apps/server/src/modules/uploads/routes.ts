@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { envelope, ok, requestLang } from '../../http/envelope.js';
 import { AppError, fail } from '../../http/errors.js';
+import { bodyParts, settleUnreadBody } from '../../http/multipart.js';
 import { parse } from '../../http/parse.js';
 import { roleInTeam } from '../teams/policy.js';
 import { LOCAL_UPLOAD_PATH } from './post-policy.js';
@@ -58,7 +59,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       return await receive(ctx, request, reply);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      settleUnreadBody(request, reply);
+      settleUnreadBody(request, reply, MAX_FORM_BYTES);
       const lang = requestLang(request);
       return reply
         .status(REFUSAL_STATUS[error.entry.code] ?? 400)
@@ -98,47 +99,4 @@ async function receive(ctx: AppContext, request: FastifyRequest, reply: FastifyR
     return reply.status(200).send(ok(request, stored));
   }
   throw fail('UPLOAD_POLICY_INVALID');
-}
-
-const INCOMPLETE_BODY = {
-  zh: '上传的内容不完整（连接中断或表单未结束），请重新上传',
-  en: 'The upload arrived incomplete (the connection broke or the form did not end), please upload again',
-};
-
-/**
- * What the body yields, with any failure of the body itself (cut off, a form that never ends, the
- * parser's limits) turned into a refusal: it is the client's doing, not the server's.
- */
-async function* bodyParts<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
-  const iterator = source[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<T>;
-    try {
-      next = await iterator.next();
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw fail('INVALID_INPUT', INCOMPLETE_BODY);
-    }
-    if (next.done) return;
-    yield next.value;
-  }
-}
-
-/**
- * A refusal often comes before the body has been read (policy, type by the leading bytes, size by
- * Content-Length). Left unread, the rest of the body would be taken for the connection's next request:
- * so a body within the upload limit is read to its end and dropped (the connection stays usable), and a
- * larger or unmeasured one ends the connection after the answer.
- */
-function settleUnreadBody(request: FastifyRequest, reply: FastifyReply) {
-  const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
-  const declared = Number(raw.headers['content-length']);
-  if (!(declared <= MAX_FORM_BYTES)) {
-    reply.header('connection', 'close');
-    return;
-  }
-  raw.unpipe();
-  raw.on('data', () => undefined);
-  raw.resume();
 }
