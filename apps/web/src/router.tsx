@@ -3,6 +3,7 @@ import { createHashRouter, matchRoutes, Navigate, type RouteObject } from 'react
 import { MainLayout } from './components/MainLayout';
 import { FullPageSpin, RequireAuth } from './components/RequireAuth';
 import { PROJECT_SETTING_PATH } from './pages/project-setting/paths';
+import { DEMO_PATH, FLOW_MAP_PATH, PROTO_EDIT_ENTRY_PATH, PROTO_EDIT_PATH } from './pages/prototype/paths';
 import { SPECIAL_PATH, SpecialPage } from './pages/special/SpecialPage';
 import { DETAIL_PATH, STAGE_PATH } from './pages/stage/paths';
 import { setRouterBridge } from './state/navigation';
@@ -81,6 +82,18 @@ const shareDetail = deferred(
   () => import('./pages/detail/DetailPage'),
   (m) => m.DetailPage,
 );
+// The prototype demo, as a member or as a link's visitor.
+const demoPage = deferred(
+  () => import('./pages/prototype/player/DemoPage'),
+  (m) => m.DemoPage,
+);
+
+// The hotspot editor, at its address and its entry address.
+const protoEditor = deferred(
+  () => import('./pages/prototype/editor/ProtoEditorPage'),
+  (m) => m.ProtoEditorPage,
+);
+const protoEditorRoute = { element: protoEditor.element, handle: { preload: protoEditor.preload } };
 
 /** The routes of spec 000 §2 (ids are the spec's route names). */
 export const routes: RouteObject[] = [
@@ -130,6 +143,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: shareStage.element, handle: { preload: shareStage.preload } },
       { path: 'detail', element: shareDetail.element, handle: { preload: shareDetail.preload } },
+      { path: 'demo', element: demoPage.element, handle: { preload: demoPage.preload } },
     ],
   },
   {
@@ -138,6 +152,18 @@ export const routes: RouteObject[] = [
       { path: '/', element: <RootRedirect /> },
       // A member without rights to a folder lands here (spec 001 §2: special?type=n_folder).
       { id: 'special', path: SPECIAL_PATH, element: <SpecialPage /> },
+      // The prototype demo fills the window too.
+      { id: 'protoDemo', path: DEMO_PATH, element: demoPage.element, handle: { preload: demoPage.preload } },
+      // The flow map of a project's prototype fills the window too.
+      lazyRoute(
+        'protoFlowMap',
+        FLOW_MAP_PATH,
+        () => import('./pages/prototype/flow/FlowMapPage'),
+        (m) => m.FlowMapPage,
+      ),
+      // The hotspot editor fills the window too; its entry address opens the project's first design.
+      { id: 'protoDetach', path: PROTO_EDIT_PATH, ...protoEditorRoute },
+      { id: 'protoDetachEntry', path: PROTO_EDIT_ENTRY_PATH, ...protoEditorRoute },
       // The detail view fills the window, without the app header.
       lazyRoute(
         'detailDetach',

@@ -21,6 +21,8 @@ export interface NewComment {
   position?: { x: number; y: number };
   layer_id?: string;
   mentions: string[];
+  /** A share link's visitor signs with a name (and mentions nobody); left out for members. */
+  guest_name?: string;
 }
 
 /** Query keys under the project, one branch per design, so a change refreshes everything about it at once. */
@@ -45,6 +47,7 @@ export const commentsApi = {
   /** The thread holding a comment (a thread's first comment or a reply); 19051 once it was deleted. */
   thread: (scope: CommentScope, commentId: string) =>
     api.get<CommentThread>('project/comment', { ...scope, comment_id: commentId }),
+  /** A member's comment, or with `guest_name` a share link's visitor's (who needs the link's `comment` right). */
   create: (scope: CommentScope, comment: NewComment) =>
     api.post<CommentView>('project/comment', { ...scope, ...comment }),
   /** `update_time` is the one the editor started from: a newer one on the server answers 19052. */

@@ -84,6 +84,8 @@ export function MessageItem({ view, onOpen, onRead }: MessageItemProps) {
   // The server words a stored notice in the caller's language.
   const wording = { title: view.title, text: view.text };
   const place = [view.project_name, view.image_name].filter(Boolean).join(' / ');
+  // A share link's visitor has no account (from_user null): the name they signed with stands in.
+  const sender = view.from_user ?? (message.fromUserName ? { name: message.fromUserName, avatar: '' } : null);
   const canReply = isCommentMethod(message.method) && !!view.comment_id && !!view.image_id;
   return (
     <div
@@ -98,9 +100,7 @@ export function MessageItem({ view, onOpen, onRead }: MessageItemProps) {
         data-testid="message-open"
       >
         <div className="message-item-head">
-          {view.from_user ? (
-            <MemberAvatar name={view.from_user.name} avatar={view.from_user.avatar} size={24} />
-          ) : null}
+          {sender ? <MemberAvatar name={sender.name} avatar={sender.avatar} size={24} /> : null}
           <span className="message-item-title" title={wording.title}>
             {wording.title}
           </span>

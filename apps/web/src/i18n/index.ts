@@ -2,13 +2,21 @@ import type { Lang } from '@ferry/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, StorageKeys, writeString } from '../state/storage';
+import bookmarksEnUS from './bookmarks.en-US.json';
+import bookmarksZhCN from './bookmarks.zh-CN.json';
 import commentsEnUS from './comments.en-US.json';
 import commentsZhCN from './comments.zh-CN.json';
+import demoEnUS from './demo.en-US.json';
+import demoZhCN from './demo.zh-CN.json';
 import designsEnUS from './designs.en-US.json';
 import designsZhCN from './designs.zh-CN.json';
 import enUS from './en-US.json';
+import flowMapEnUS from './flowMap.en-US.json';
+import flowMapZhCN from './flowMap.zh-CN.json';
 import inspectEnUS from './inspect.en-US.json';
 import inspectZhCN from './inspect.zh-CN.json';
+import protoEditorEnUS from './protoEditor.en-US.json';
+import protoEditorZhCN from './protoEditor.zh-CN.json';
 import realtimeEnUS from './realtime.en-US.json';
 import realtimeZhCN from './realtime.zh-CN.json';
 import shareManageEnUS from './shareManage.en-US.json';
@@ -47,6 +55,10 @@ void i18n.use(initReactI18next).init({
         ...realtimeZhCN,
         ...shareManageZhCN,
         ...shareVisitZhCN,
+        ...demoZhCN,
+        ...flowMapZhCN,
+        ...bookmarksZhCN,
+        ...protoEditorZhCN,
       },
     },
     'en-US': {
@@ -59,6 +71,10 @@ void i18n.use(initReactI18next).init({
         ...realtimeEnUS,
         ...shareManageEnUS,
         ...shareVisitEnUS,
+        ...demoEnUS,
+        ...flowMapEnUS,
+        ...bookmarksEnUS,
+        ...protoEditorEnUS,
       },
     },
   },

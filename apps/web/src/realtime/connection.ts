@@ -1,3 +1,6 @@
+import { bookmarkKeys } from '../api/bookmarks';
+import { prototypeKeys } from '../api/prototypes';
+import { queryClient } from '../queryClient';
 import { reportSocketDown, reportSocketUp } from '../state/network';
 import { refreshPeople } from '../state/teamQueries';
 import { handleNotice } from './dispatch';
@@ -44,6 +47,11 @@ export function startRealtime(token: string, overrides: RealtimeStartOptions = {
     },
     onChanged: (frame) => {
       if (frame.what === 'team_people') refreshPeople(frame.teamId);
+      // Another member changed the project's hotspots or bookmarks: screens showing them read again.
+      if (frame.what === 'prototype' && frame.projectId)
+        void queryClient.invalidateQueries({ queryKey: prototypeKeys.all(frame.teamId, frame.projectId) });
+      if (frame.what === 'bookmarks' && frame.projectId)
+        void queryClient.invalidateQueries({ queryKey: bookmarkKeys.list(frame.teamId, frame.projectId) });
     },
     onStatus: (status, { restored }) => {
       // Only a connection that was open can be "disconnected"; a first one failing retries quietly.

@@ -94,6 +94,7 @@ interface ServerFrame {
   code?: unknown;
   what?: unknown;
   teamId?: unknown;
+  projectId?: unknown;
 }
 
 export class RealtimeSocket {
@@ -110,6 +111,8 @@ export class RealtimeSocket {
   private heartbeatTimer: unknown = null;
   private deadlineTimer: unknown = null;
   private watching: { teamId: string; projectId: string } | null = null;
+  /** The project the server says this socket's room is, from its `watching` answer. */
+  private confirmedProject: string | null = null;
   private readonly recent = new Map<string, number>();
   private readonly seen: string[] = [];
 
@@ -121,6 +124,11 @@ export class RealtimeSocket {
 
   get state(): ConnectionStatus {
     return this.status;
+  }
+
+  /** The project whose room the server has joined this socket to (null before its answer, or none). */
+  get watchedProject(): string | null {
+    return this.confirmedProject;
   }
 
   /** Whether a connection was ever open (a first connection failing is not "disconnected"). */
@@ -226,8 +234,11 @@ export class RealtimeSocket {
       case 'error':
         this.log.warn('real-time socket refused a frame', frame.code);
         return;
+      case 'watching':
+        this.confirmedProject = typeof frame.projectId === 'string' ? frame.projectId : null;
+        return;
       default:
-        // pong, watching: the heartbeat above already counted them.
+        // pong: the heartbeat above already counted it.
         return;
     }
   }

@@ -7,8 +7,6 @@ const FEATURES = {
   axurePrototypes: false,
   /** Product documents: a project's document-download setting. */
   documents: false,
-  /** Comments posted by share-link visitors: the links' "add comments" right. */
-  visitorComments: false,
 } satisfies Record<string, boolean>;
 
 export type Feature = keyof typeof FEATURES;

@@ -27,6 +27,8 @@ export const StorageKeys = {
   lab: 'lab',
   /** The new-message dots of spec 002 §4: project, team, other. */
   messageDots: 'msgDots',
+  /** The name a share link's visitor signs comments with, asked once. */
+  guestName: 'ferry.share.guestName',
 } as const;
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

@@ -97,12 +97,12 @@ export const addProjectMember = (admin: SeededUser, teamId: string, projectId: s
   });
 
 /** A picture put in storage as the browser does: the storage endpoint the upload token names. Answers its key. */
-async function storePicture(user: SeededUser, teamId: string, name: string) {
+async function storePicture(user: SeededUser, teamId: string, name: string, data: Buffer = PIXEL) {
   const { uptoken } = await callAs<{ uptoken: Uptoken }>(user, 'GET', `oss/token?team_id=${teamId}`);
   const key = `${uptoken.dir}${randomUUID()}.png`;
   const form = policyForm(
     { key, policy: uptoken.policy, OSSAccessKeyId: uptoken.accessid, signature: uptoken.signature },
-    { name, data: PIXEL, type: 'image/png' },
+    { name, data, type: 'image/png' },
   );
   const stored = await nodeFetch(new URL(uptoken.host, serverUrl()), {
     method: 'POST',
@@ -113,9 +113,15 @@ async function storePicture(user: SeededUser, teamId: string, name: string) {
   return key;
 }
 
-/** One design, uploaded (see storePicture) then registered. */
-export async function uploadDesign(user: SeededUser, teamId: string, projectId: string, name = 'Home.png') {
-  const key = await storePicture(user, teamId, name);
+/** One design, uploaded (see storePicture) then registered; `data` is a PNG (1 × 1 pixel unless given). */
+export async function uploadDesign(
+  user: SeededUser,
+  teamId: string,
+  projectId: string,
+  name = 'Home.png',
+  data?: Buffer,
+) {
+  const key = await storePicture(user, teamId, name, data);
   const { images } = await callAs<{ images: { id: string }[] }>(user, 'POST', 'project/image', {
     team_id: teamId,
     project_id: projectId,
@@ -125,8 +131,14 @@ export async function uploadDesign(user: SeededUser, teamId: string, projectId: 
 }
 
 /** A new version of the design `imageId`, uploaded as its first was. */
-export async function uploadVersion(user: SeededUser, teamId: string, projectId: string, imageId: string) {
-  const key = await storePicture(user, teamId, 'Home.png');
+export async function uploadVersion(
+  user: SeededUser,
+  teamId: string,
+  projectId: string,
+  imageId: string,
+  data?: Buffer,
+) {
+  const key = await storePicture(user, teamId, 'Home.png', data);
   await callAs(user, 'PUT', 'project/version', {
     team_id: teamId,
     project_id: projectId,

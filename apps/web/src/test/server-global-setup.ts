@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { runCommand } from '../../../server/src/cli';
 import { startTestServer } from '../../../server/src/test/context';
 import { buildUser } from '../../../server/src/test/factories';
+import { drawTeamDesigns } from './drawDesigns';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     ferryAccountsUrl: string;
     /** Where tests put a team on a paid plan (`POST` with `{ team_id, level }`), as the operator does. */
     ferryPlansUrl: string;
+    /** Where tests have one team's uploads drawn (`POST` with `{ team_id }`), so the designs' sizes are known. */
+    ferryDrawUrl: string;
   }
 }
 
@@ -40,15 +43,17 @@ export default async function setup(project: TestProject) {
       const { email, name, team_id, level } = JSON.parse(body || '{}') as Record<string, string | undefined>;
       // Billing is outside Ferry: a plan is set by the operator's command, which the API has no call for.
       const work =
-        request.url === '/plans'
-          ? runCommand(server.ctx.db, [
-              'team:plan',
-              String(team_id),
-              String(level),
-              '--expires',
-              '2099-12-31',
-            ])
-          : buildUser(server.ctx, { email, name });
+        request.url === '/draw'
+          ? drawTeamDesigns(server.ctx, String(team_id))
+          : request.url === '/plans'
+            ? runCommand(server.ctx.db, [
+                'team:plan',
+                String(team_id),
+                String(level),
+                '--expires',
+                '2099-12-31',
+              ])
+            : buildUser(server.ctx, { email, name });
       work.then(
         (user) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(user)),
         (error: Error) => response.writeHead(500).end(error.message),
@@ -59,6 +64,7 @@ export default async function setup(project: TestProject) {
   const deskUrl = `http://127.0.0.1:${(desk.address() as AddressInfo).port}`;
   project.provide('ferryAccountsUrl', `${deskUrl}/accounts`);
   project.provide('ferryPlansUrl', `${deskUrl}/plans`);
+  project.provide('ferryDrawUrl', `${deskUrl}/draw`);
 
   return async () => {
     await new Promise((resolve) => desk.close(resolve));

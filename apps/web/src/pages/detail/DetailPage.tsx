@@ -9,6 +9,7 @@ import { pageTitle } from '../../components/hooks';
 import { OnceOpened } from '../../components/OnceOpened';
 import { RealtimeWatch } from '../../components/RealtimeBridge';
 import { useLab } from '../../state/lab';
+import { protoEditPath } from '../prototype/paths';
 import { useShareVisitor } from '../share/visitorContext';
 import { LazyShareDialog } from '../share-manage';
 import { detailPath, stageImagesKey, stagePath } from '../stage/paths';
@@ -57,9 +58,11 @@ export function DetailPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const lab = useLab();
-  // A share link's visitor: the link's project, read-only, within its rights (no versions, logs or posting).
+  // A share link's visitor: the link's project within its rights (no versions or logs; comments with `comment`).
   const visitor = useShareVisitor();
   const rights = visitor?.rights;
+  // Posting needs seeing the comments too (the server caps the right so).
+  const mayComment = !visitor || !!(rights?.comment && rights.see_comments);
   const teamId = visitor?.teamId ?? params.get('tid') ?? '';
   const projectId = visitor?.projectId ?? (params.get('pid') || params.get('project_id') || '');
   const imageId = params.get('image_id') ?? '';
@@ -144,7 +147,7 @@ export function DetailPage() {
   const steps = useDesignSteps(teamId, projectId, imageId, order.data?.images ?? []);
   const back = () => navigate(visitor?.stagePath ?? stagePath(teamId, projectId));
   const toggleComment =
-    version && !visitor
+    version && mayComment
       ? () => {
           setPlacing((current) => !current);
           setTab('comments');
@@ -202,6 +205,7 @@ export function DetailPage() {
         layerList={ready && layers.doc ? prefs.prefs.tree : null}
         onLayerList={() => prefs.update({ tree: !prefs.prefs.tree })}
         onShare={canShare ? () => setShareOpen(true) : null}
+        onPrototype={visitor ? null : () => navigate(protoEditPath(teamId, projectId, imageId))}
       />
       <OnceOpened open={shareOpen}>
         <LazyShareDialog
@@ -278,12 +282,12 @@ export function DetailPage() {
                   status={layers.status}
                   selected={selected}
                   onComment={
-                    visitor
-                      ? null
-                      : (layer) => {
+                    mayComment
+                      ? (layer) => {
                           setPendingLayer({ id: layer.id, frame: layer.frame });
                           setTab('comments');
                         }
+                      : null
                   }
                   onCodeCopied={() => log('code_copy')}
                   pickerAvailable={eyedropper.available}

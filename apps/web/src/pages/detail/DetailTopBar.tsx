@@ -4,6 +4,7 @@ import {
   CommentOutlined,
   CompressOutlined,
   HistoryOutlined,
+  InteractionOutlined,
   LeftOutlined,
   MinusOutlined,
   PlusOutlined,
@@ -43,6 +44,8 @@ export interface DetailTopBarProps {
   onLayerList: () => void;
   /** Editors only: share this design. */
   onShare: (() => void) | null;
+  /** Members: the prototype's hotspot editor at this design; null for a share link's visitor. */
+  onPrototype: (() => void) | null;
 }
 
 /** An icon button of the dark bar, named by its tooltip. */
@@ -151,6 +154,17 @@ export function DetailTopBar(props: DetailTopBarProps) {
         />
       </div>
       <div className="detail-bar-right">
+        {props.onPrototype ? (
+          <Button
+            type="text"
+            className="detail-bar-button"
+            icon={<InteractionOutlined />}
+            onClick={props.onPrototype}
+            data-testid="detail-prototype"
+          >
+            {t('detail.prototype')}
+          </Button>
+        ) : null}
         {props.onShare ? (
           <Button
             type="text"

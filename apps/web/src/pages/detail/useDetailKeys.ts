@@ -1,8 +1,5 @@
 import { useEffect, useRef } from 'react';
-
-export const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+import { isTyping } from '../../components/keys';
 
 export interface DetailKeys {
   step: (delta: number) => void;

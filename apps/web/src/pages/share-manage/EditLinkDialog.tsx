@@ -7,7 +7,7 @@ import { useLang } from '../../components/hooks';
 import { shortTime } from '../../components/time';
 import { formErrorText } from '../../forms/errors';
 import { ExpiryChoice } from './ExpiryChoice';
-import { linkPasswordRule, RIGHT_NAMES, rightsNamed } from './target';
+import { linkedRights, linkPasswordRule, RIGHT_NAMES, rightsNamed } from './target';
 
 /** "Keep the expiry as it is": the call then leaves it out (a new choice counts from now). */
 const KEEP = -1;
@@ -94,7 +94,12 @@ export function EditLinkDialog({
         <Form.Item name="name" label={t('shareManage.name')}>
           <Input maxLength={ShareLimits.linkNameMaxLength} data-testid="share-edit-name" />
         </Form.Item>
-        <Form.Item name="rights" label={t('shareManage.rights')} extra={t('shareManage.viewImplied')}>
+        <Form.Item
+          name="rights"
+          label={t('shareManage.rights')}
+          extra={t('shareManage.viewImplied')}
+          normalize={linkedRights}
+        >
           <Checkbox.Group className="share-rights">
             {RIGHT_NAMES.map((name) => (
               <Checkbox key={name} value={name} data-testid={`share-edit-right-${name}`}>

@@ -8,7 +8,15 @@ import { type CreatedShareLinkRow, type CreateShareLinkInput, isShareKey, shareA
 import { formErrorText } from '../../forms/errors';
 import { ExpiryChoice } from './ExpiryChoice';
 import { ShareCreated } from './ShareCreated';
-import { linkPasswordRule, NO_RIGHTS, RIGHT_NAMES, rightsNamed, type ShareTarget, scopeOf } from './target';
+import {
+  linkedRights,
+  linkPasswordRule,
+  NO_RIGHTS,
+  RIGHT_NAMES,
+  rightsNamed,
+  type ShareTarget,
+  scopeOf,
+} from './target';
 import { useMayDownload } from './useMayDownload';
 import './share-manage.css';
 
@@ -146,7 +154,12 @@ export function ShareDialog({
               data-testid="share-name"
             />
           </Form.Item>
-          <Form.Item name="rights" label={t('shareManage.rights')} extra={t('shareManage.viewImplied')}>
+          <Form.Item
+            name="rights"
+            label={t('shareManage.rights')}
+            extra={t('shareManage.viewImplied')}
+            normalize={linkedRights}
+          >
             <Checkbox.Group className="share-rights">
               {RIGHT_NAMES.map((name) => {
                 const off = name === 'download' && downloadOff;

@@ -22,6 +22,7 @@ import { detailPath, stagePath } from '../stage/paths';
 const seen = useRealServer();
 const en = (entry: (typeof Codes)[keyof typeof Codes]) => codeMessage(entry, 'en-US');
 const DAY = 86_400_000;
+const COMMENTING = { inspect: true, download: false, see_comments: true, comment: true };
 
 beforeEach(() => {
   layOutStage();
@@ -131,6 +132,44 @@ describe('share dialog', () => {
     fireEvent.click(screen.getByTestId('share-another'));
     expect(((await screen.findByTestId('share-name')) as HTMLInputElement).value).toBe('');
     expect((screen.getByTestId('share-password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('ties adding comments to seeing them when making a link', async () => {
+    const { ref } = await shop('member');
+    renderApp(stagePath(ref.team_id, ref.project_id));
+    await openStageShare();
+    const box = (name: string) => screen.getByTestId(`share-right-${name}`) as HTMLInputElement;
+    const ticked = () => [box('see_comments').checked, box('comment').checked];
+    // Adding comments ticks seeing them; unticking seeing them unticks adding them.
+    fireEvent.click(box('comment'));
+    await waitFor(() => expect(ticked()).toEqual([true, true]));
+    fireEvent.click(box('see_comments'));
+    await waitFor(() => expect(ticked()).toEqual([false, false]));
+    fireEvent.click(box('comment'));
+    fireEvent.click(screen.getByTestId('share-create'));
+    const granted = await screen.findByTestId('share-granted');
+    expect(within(granted).getByTestId('share-granted-comment').textContent).toBe('Add comments');
+    expect(creations()[0].body).toMatchObject({ rights: COMMENTING });
+  });
+
+  it('keeps the same rule in the edit dialog', async () => {
+    const { olga, ref } = await shop('admin');
+    const made = await createShareLink(olga, { ...ref, scope: 'project', rights: COMMENTING });
+    renderApp(settingsPath(ref.team_id, ref.project_id));
+    fireEvent.click(within(await rowOf(made.id)).getByTestId('share-link-edit'));
+    const dialog = await screen.findByTestId('share-edit-dialog');
+    const box = (name: string) => within(dialog).getByTestId(`share-edit-right-${name}`) as HTMLInputElement;
+    const ticked = () => [box('see_comments').checked, box('comment').checked];
+    expect(ticked()).toEqual([true, true]);
+    fireEvent.click(box('see_comments'));
+    await waitFor(() => expect(ticked()).toEqual([false, false]));
+    fireEvent.click(box('comment'));
+    await waitFor(() => expect(ticked()).toEqual([true, true]));
+    fireEvent.click(box('comment'));
+    await waitFor(() => expect(ticked()).toEqual([true, false]));
+    fireEvent.click(screen.getByTestId('share-edit-save'));
+    const edit = () => seen.find((req) => req.method === 'PUT' && req.path === '/api/sharesvc/link');
+    await waitFor(() => expect(edit()?.body).toMatchObject({ rights: { ...COMMENTING, comment: false } }));
   });
 
   it('makes a quick share of the selected design at once', async () => {

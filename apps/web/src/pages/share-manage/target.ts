@@ -1,7 +1,6 @@
 import { ShareLimits, type ShareRights, type ShareScope } from '@ferry/shared';
 import type { TFunction } from 'i18next';
 import type { CreateShareLinkInput } from '../../api/share';
-import { isBuilt } from '../../state/features';
 
 /** What a share dialog shares: decided by where it was opened (stage, selection, section, design). */
 export type ShareTarget =
@@ -48,9 +47,21 @@ export const NO_RIGHTS: ShareRights = {
   see_comments: false,
   comment: false,
 };
-const ALL_RIGHTS = ['inspect', 'download', 'see_comments', 'comment'] as const;
-/** The rights a link can be given here: adding comments waits until visitors can post them. */
-export const RIGHT_NAMES = ALL_RIGHTS.filter((name) => name !== 'comment' || isBuilt('visitorComments'));
+/** The rights a link can be given, in the dialogs' order. */
+export const RIGHT_NAMES = ['inspect', 'download', 'see_comments', 'comment'] as const;
+
+type RightName = keyof ShareRights;
+/**
+ * The rights boxes' rule (a form's `normalize`): adding comments needs seeing them (the server caps it so), so
+ * ticking "add comments" ticks "see comments" and unticking "see comments" unticks "add comments".
+ */
+export function linkedRights(next: RightName[], previous: RightName[] = []): RightName[] {
+  const had = new Set(previous);
+  const picked = new Set(next);
+  if (picked.has('comment') && !had.has('comment')) picked.add('see_comments');
+  if (!picked.has('see_comments') && had.has('see_comments')) picked.delete('comment');
+  return RIGHT_NAMES.filter((name) => picked.has(name));
+}
 /** The dialog's expiry choices, shortest first, "never" (0) last. */
 export const EXPIRY_CHOICES = [...ShareLimits.expiryDays.filter((days) => days > 0), 0] as const;
 

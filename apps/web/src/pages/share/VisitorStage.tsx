@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { pageTitle } from '../../components/hooks';
 import { Logo } from '../../components/Logo';
+import { shareDemoPath } from '../prototype/paths';
+import { PlayDemoButton } from '../prototype/player/PlayDemoButton';
 import { StageBoard } from '../stage/StageBoard';
 import { NO_FILTER, type StageFilter } from '../stage/stageModel';
 import { stageQueries } from '../stage/stageQueries';
@@ -95,6 +97,9 @@ export function VisitorStage() {
         </div>
         <div className="share-bar-tools">
           <StageSearch keyword={filter.keyword} onChange={(keyword) => setFilter({ ...filter, keyword })} />
+          {designs.length > 0 ? (
+            <PlayDemoButton to={shareDemoPath(visitor.code)} label="demo.playShared" />
+          ) : null}
           <span className="share-bar-by" data-testid="share-shared-by">
             {t('shareVisit.sharedBy', { team: visitor.teamName })}
           </span>

@@ -12,6 +12,7 @@ import { OnceOpened } from '../../components/OnceOpened';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
 import { LazyShareDialog, type ShareTarget } from '../share-manage';
+import { BookmarksPanel } from './bookmarks';
 import { detailPath } from './paths';
 import { StageBoard } from './StageBoard';
 import { StageToolbar, UploadButton } from './StageToolbar';
@@ -56,6 +57,7 @@ export function StagePage() {
   const [order, setOrder] = useState<StageOrder>('default');
   const [scale, setScale] = useState(DEFAULT_SCALE);
   const [binOpen, setBinOpen] = useState(false);
+  const [bookmarksOpen, setBookmarksOpen] = useState(false);
   const [versionsOf, setVersionsOf] = useState<string | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [sectionRequests, setSectionRequests] = useState(0);
@@ -174,6 +176,8 @@ export function StagePage() {
         scale={scale}
         onScale={setScale}
         onRecycleBin={() => setBinOpen(true)}
+        bookmarksOpen={bookmarksOpen}
+        onBookmarks={() => setBookmarksOpen((shown) => !shown)}
         onNewSection={canEdit && designs.length > 0 ? () => setSectionRequests((n) => n + 1) : null}
         onShare={share ? () => share({ kind: 'project', teamId, projectId, name }) : null}
         uploadButton={designs.length > 0 ? uploadButton : null}
@@ -208,6 +212,12 @@ export function StagePage() {
           onClose={() => setBinOpen(false)}
         />
       </OnceOpened>
+      <BookmarksPanel
+        teamId={teamId}
+        projectId={projectId}
+        open={bookmarksOpen}
+        onClose={() => setBookmarksOpen(false)}
+      />
       <OnceOpened open={shareOpen}>
         <LazyShareDialog target={shareTarget} open={shareOpen} onClose={() => setShareOpen(false)} />
       </OnceOpened>

@@ -16,6 +16,10 @@ import { Link } from 'react-router-dom';
 import type { StageOrder } from '../../api/designs';
 import { itemPath } from '../../state/redirect';
 import { projectSettingPath } from '../project-setting/paths';
+import { FlowMapButton } from '../prototype/flow/FlowMapButton';
+import { demoPath } from '../prototype/paths';
+import { PlayDemoButton } from '../prototype/player/PlayDemoButton';
+import { BookmarksButton } from './bookmarks';
 import { StageSearch } from './StageSearch';
 import { type StageFilter, TIME_FILTERS } from './stageModel';
 
@@ -37,6 +41,8 @@ export function StageToolbar({
   scale,
   onScale,
   onRecycleBin,
+  bookmarksOpen,
+  onBookmarks,
   onNewSection,
   onShare,
   uploadButton,
@@ -52,6 +58,8 @@ export function StageToolbar({
   scale: number;
   onScale: (next: number) => void;
   onRecycleBin: () => void;
+  bookmarksOpen: boolean;
+  onBookmarks: () => void;
   /** Editors only: a new empty section. */
   onNewSection: (() => void) | null;
   /** Editors only: share the whole project. */
@@ -85,6 +93,9 @@ export function StageToolbar({
               {t('stage.section.new')}
             </Button>
           ) : null}
+          <PlayDemoButton to={demoPath(teamId, projectId)} />
+          <FlowMapButton teamId={teamId} projectId={projectId} />
+          <BookmarksButton open={bookmarksOpen} onToggle={onBookmarks} />
           <Button icon={<DeleteOutlined />} onClick={onRecycleBin} data-testid="stage-recycle-bin">
             {t('stage.recycleBin')}
           </Button>

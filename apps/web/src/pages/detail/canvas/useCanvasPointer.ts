@@ -6,22 +6,14 @@ import {
   useRef,
   useState,
 } from 'react';
+import { watchSpaceBar } from '../../../components/keys';
 import type { Point } from './useViewport';
+import { wheelZoomHandler } from './wheelZoom';
 
 /** A pointer position over the design, in design pixels, with whether it asks for the deepest layer. */
 export interface DesignPointer extends Point {
   deep: boolean;
 }
-
-/** Wheel distance (px) of one zoom step when zooming by steps; a mouse notch is about 100. */
-const STEP_DISTANCE = 50;
-/** Continuous zoom: the scale changes by e^(−deltaY × this). */
-const FREE_ZOOM_RATE = 0.002;
-const LINE_HEIGHT_PX = 16;
-
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /** Pointers over comment pins, their composer or the comment-mode layer belong to the comments. */
 export const onComments = (target: EventTarget | null) =>
@@ -52,7 +44,6 @@ export function useCanvasPointer(options: Options) {
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const frame = useRef<number | null>(null);
   const pending = useRef<{ clientX: number; clientY: number; deep: boolean } | null>(null);
-  const wheelSteps = useRef(0);
   const suppressClick = useRef(false);
 
   const toDesign = (clientX: number, clientY: number, deep: boolean): DesignPointer | null => {
@@ -68,55 +59,16 @@ export function useCanvasPointer(options: Options) {
   };
 
   // Space held turns the pointer into a hand, as in every design tool.
-  useEffect(() => {
-    const down = (event: KeyboardEvent) => {
-      if (event.code !== 'Space' || isTyping(event.target)) return;
-      // A focused button keeps its own Space.
-      if (event.target instanceof Element && event.target.closest('button, a, [role="tab"]')) return;
-      event.preventDefault();
-      setSpaceHeld(true);
-    };
-    const up = (event: KeyboardEvent) => {
-      if (event.code === 'Space') setSpaceHeld(false);
-    };
-    const blur = () => setSpaceHeld(false);
-    window.addEventListener('keydown', down);
-    window.addEventListener('keyup', up);
-    window.addEventListener('blur', blur);
-    return () => {
-      window.removeEventListener('keydown', down);
-      window.removeEventListener('keyup', up);
-      window.removeEventListener('blur', blur);
-    };
-  }, []);
+  useEffect(() => watchSpaceBar(setSpaceHeld), []);
 
   // React's wheel listener is passive; zooming has to stop the page's own Ctrl-wheel zoom.
   useEffect(() => {
     const canvas = options.canvasRef.current;
     if (!canvas) return;
+    const zoomByWheel = wheelZoomHandler(canvas, () => latest.current);
     const onWheel = (event: WheelEvent) => {
       if (onComments(event.target) && !(event.ctrlKey || event.metaKey)) return;
-      event.preventDefault();
-      const unit = event.deltaMode === 1 ? LINE_HEIGHT_PX : event.deltaMode === 2 ? canvas.clientHeight : 1;
-      const dx = event.deltaX * unit;
-      const dy = event.deltaY * unit;
-      const { panBy, zoomStep, zoomTo, freeZoom } = latest.current;
-      if (event.ctrlKey || event.metaKey) {
-        const anchor = toCanvas(event.clientX, event.clientY);
-        if (freeZoom) {
-          zoomTo((scale) => scale * Math.exp(-dy * FREE_ZOOM_RATE), anchor);
-          return;
-        }
-        wheelSteps.current += dy;
-        if (Math.abs(wheelSteps.current) >= STEP_DISTANCE) {
-          zoomStep(wheelSteps.current < 0 ? 1 : -1, anchor);
-          wheelSteps.current = 0;
-        }
-        return;
-      }
-      // Shift-wheel scrolls sideways where the system does not already say so.
-      if (event.shiftKey && dx === 0) panBy(dy, 0);
-      else panBy(dx, dy);
+      zoomByWheel(event);
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);

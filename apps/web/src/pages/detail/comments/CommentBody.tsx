@@ -1,5 +1,5 @@
 import type { CommentView } from '@ferry/shared';
-import { Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../components/hooks';
 import { MemberAvatar } from '../../../components/MemberAvatar';
@@ -27,7 +27,7 @@ export function CommentText({ comment, clamp }: { comment: CommentView; clamp?: 
   );
 }
 
-/** Avatar, name and time of a comment's author. */
+/** Avatar, name and time of a comment's author; a share link's visitor is marked as a guest. */
 export function CommentByline({ comment }: { comment: CommentView }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -37,6 +37,11 @@ export function CommentByline({ comment }: { comment: CommentView }) {
       <span className="comment-author" data-testid="comment-author">
         {comment.author.name}
       </span>
+      {comment.author.guest ? (
+        <Tag className="comment-guest-tag" variant="filled" data-testid="comment-guest">
+          {t('comments.guest.tag')}
+        </Tag>
+      ) : null}
       <Tooltip title={formatTime(comment.create_time, lang)}>
         <span className="comment-time">{timeAgo(comment.create_time, lang)}</span>
       </Tooltip>

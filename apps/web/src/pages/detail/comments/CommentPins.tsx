@@ -25,6 +25,13 @@ interface Draft extends DesignPoint {
   layerId: string | null;
 }
 
+interface Posting {
+  point: Draft;
+  content: string;
+  mentions: string[];
+  guestName?: string;
+}
+
 /**
  * The version's threads as numbered pins over the design (this layer fills the scaled design; 0,0 is its
  * top-left). In `placing` mode the next click puts a draft pin there with a composer; `pendingLayer` does the
@@ -99,7 +106,7 @@ export function CommentPins({
   }, [focusedThread]);
 
   const create = useMutation({
-    mutationFn: ({ point, content, mentions }: { point: Draft; content: string; mentions: string[] }) =>
+    mutationFn: ({ point, content, mentions, guestName }: Posting) =>
       commentsApi.create(scopeOf(target), {
         image_id: imageId,
         version_id: versionId,
@@ -107,6 +114,7 @@ export function CommentPins({
         position: { x: point.x, y: point.y },
         ...(point.layerId ? { layer_id: point.layerId } : {}),
         mentions,
+        guest_name: guestName,
       }),
     onSuccess: (created) => {
       refresh();
@@ -199,9 +207,11 @@ export function CommentPins({
             <MentionComposer
               teamId={teamId}
               projectId={projectId}
-              placeholder={t('comments.newPlaceholder')}
+              placeholderKey="newPlaceholder"
               submitLabel={t('comments.post')}
-              onSubmit={(content, mentions) => create.mutateAsync({ point: draft, content, mentions })}
+              onSubmit={(content, mentions, guestName) =>
+                create.mutateAsync({ point: draft, content, mentions, guestName })
+              }
               onCancel={leave}
               busy={create.isPending}
               autoFocus

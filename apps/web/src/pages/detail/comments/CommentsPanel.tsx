@@ -26,7 +26,7 @@ export function CommentsPanel({
   const { t } = useTranslation();
   const target: CommentTarget = { teamId, projectId, imageId, versionId };
   const [filter, setFilter] = useState<PanelFilter>('open');
-  // A share link's visitor has no comments of their own and cannot post.
+  // A share link's visitor has no list of their own, and posts only with the link's `comment` right.
   const visitor = useShareVisitor();
   const all = useThreads(target, 'all');
   const mine = useThreads(target, 'mine', filter === 'mine');
@@ -110,7 +110,7 @@ export function CommentsPanel({
         <div className="comments-state comments-empty" data-testid="comments-empty">
           <CommentOutlined className="comments-empty-icon" />
           <strong>{t(`comments.empty.${filter}`)}</strong>
-          {visitor ? null : <span>{t('comments.emptyHint')}</span>}
+          {visitor && !visitor.rights.comment ? null : <span>{t('comments.emptyHint')}</span>}
         </div>
       )}
     </div>

@@ -4,6 +4,9 @@ import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../../components/MemberAvatar';
 import { useSession } from '../../../state/session';
+import { useShareVisitor } from '../../share/visitorContext';
+import { GuestNameField } from './GuestNameField';
+import { rememberGuestName, useGuestName } from './guestName';
 import { mentionedIds } from './mentions';
 import { useMentionCandidates } from './useComments';
 
@@ -11,13 +14,14 @@ type MentionOption = NonNullable<MentionsProps['options']>[number] & { userId: s
 
 /**
  * A comment editor with @mention autocomplete of everyone who sees the project. Sends the text and the ids of the
- * members it mentions; ⌘/Ctrl+Enter sends, Escape cancels (when there is something to cancel).
+ * members it mentions; ⌘/Ctrl+Enter sends, Escape cancels (when there is something to cancel). A share link's
+ * visitor mentions nobody (the team's people are not theirs to see) and signs with a name instead.
  */
 export function MentionComposer({
   teamId,
   projectId,
   initial,
-  placeholder,
+  placeholderKey = 'placeholder',
   submitLabel,
   onSubmit,
   onCancel,
@@ -28,10 +32,10 @@ export function MentionComposer({
   teamId: string;
   projectId: string;
   initial?: { text: string; mentions: CommentAuthor[] };
-  placeholder?: string;
+  placeholderKey?: 'placeholder' | 'newPlaceholder' | 'replyPlaceholder';
   submitLabel: string;
-  /** Resolves when sent; the editor then empties. A rejection keeps the text. */
-  onSubmit: (content: string, mentions: string[]) => Promise<unknown>;
+  /** Resolves when sent; the editor then empties. A rejection keeps the text. `guestName` only for a visitor. */
+  onSubmit: (content: string, mentions: string[], guestName?: string) => Promise<unknown>;
   onCancel?: () => void;
   autoFocus?: boolean;
   busy?: boolean;
@@ -39,7 +43,13 @@ export function MentionComposer({
 }) {
   const { t } = useTranslation();
   const { userId } = useSession();
-  const people = useMentionCandidates(teamId, projectId);
+  const guest = useShareVisitor() !== null;
+  const people = useMentionCandidates(teamId, projectId, !guest);
+  const storedName = useGuestName();
+  // null while the kept name stands; what is typed once the visitor gives or changes it.
+  const [typedName, setTypedName] = useState<string | null>(null);
+  const [nameMissing, setNameMissing] = useState(false);
+  const guestName = (typedName ?? storedName).trim();
   const [text, setText] = useState(initial?.text ?? '');
   const [picked, setPicked] = useState(
     () => new Map((initial?.mentions ?? []).map((person) => [person.name, person.user_id])),
@@ -71,6 +81,17 @@ export function MentionComposer({
   const empty = !text.trim();
   const submit = async () => {
     if (empty || busy) return;
+    if (guest) {
+      if (!guestName) {
+        setNameMissing(true);
+        return;
+      }
+      await onSubmit(text.trim(), [], guestName);
+      rememberGuestName(guestName);
+      setTypedName(null);
+      setText('');
+      return;
+    }
     // Sent before the list of people arrived: wait for it, or an @Name typed in full would mention nobody.
     const candidates = people.data ?? (text.includes('@') ? (await people.refetch()).data : undefined) ?? [];
     const ids = mentionedIds(text, candidates, picked);
@@ -90,6 +111,16 @@ export function MentionComposer({
 
   return (
     <div className="comment-composer" data-testid={testId}>
+      {guest ? (
+        <GuestNameField
+          value={typedName ?? storedName}
+          asking={typedName !== null || !storedName}
+          missing={nameMissing && !guestName}
+          onChange={setTypedName}
+          onChangeName={() => setTypedName(storedName)}
+          testId={testId}
+        />
+      ) : null}
       <Mentions
         value={text}
         onChange={setText}
@@ -99,7 +130,8 @@ export function MentionComposer({
         }}
         options={options}
         loading={people.isLoading}
-        placeholder={placeholder ?? t('comments.placeholder')}
+        validateSearch={guest ? () => false : undefined}
+        placeholder={t(`comments.${placeholderKey}`, { context: guest ? 'guest' : undefined })}
         autoSize={{ minRows: 2, maxRows: 8 }}
         autoFocus={autoFocus}
         onKeyDown={onKeyDown}

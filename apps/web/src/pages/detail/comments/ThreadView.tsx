@@ -9,7 +9,10 @@ import { CommentItem } from './CommentItem';
 import { MentionComposer } from './MentionComposer';
 import { type CommentTarget, scopeOf, useCommentFailure, useRefreshComments } from './useComments';
 
-/** One thread: its first comment and replies, resolve or reopen it, and reply with @mentions. */
+/**
+ * One thread: its first comment and replies, resolve or reopen it, and reply with @mentions. A share link's
+ * visitor replies (signed with their name) only with the link's `comment` right.
+ */
 export function ThreadView({
   target,
   thread,
@@ -25,16 +28,25 @@ export function ThreadView({
   const { t } = useTranslation();
   const refresh = useRefreshComments(target);
   const failed = useCommentFailure();
-  // A share link's visitor reads threads and cannot reply yet.
   const visitor = useShareVisitor();
+  const mayReply = !visitor || visitor.rights.comment;
 
   const reply = useMutation({
-    mutationFn: ({ content, mentions }: { content: string; mentions: string[] }) =>
+    mutationFn: ({
+      content,
+      mentions,
+      guestName,
+    }: {
+      content: string;
+      mentions: string[];
+      guestName?: string;
+    }) =>
       commentsApi.create(scopeOf(target), {
         image_id: thread.image_id,
         parent_id: thread.id,
         content,
         mentions,
+        guest_name: guestName,
       }),
     onSuccess: refresh,
     onError: failed,
@@ -95,18 +107,18 @@ export function ThreadView({
           </div>
         ) : null}
       </div>
-      {visitor ? null : (
+      {mayReply ? (
         <MentionComposer
           key={thread.id}
           teamId={target.teamId}
           projectId={target.projectId}
-          placeholder={t('comments.replyPlaceholder')}
+          placeholderKey="replyPlaceholder"
           submitLabel={t('comments.reply')}
-          onSubmit={(content, mentions) => reply.mutateAsync({ content, mentions })}
+          onSubmit={(content, mentions, guestName) => reply.mutateAsync({ content, mentions, guestName })}
           busy={reply.isPending}
           testId="comment-reply"
         />
-      )}
+      ) : null}
     </section>
   );
 }

@@ -51,13 +51,14 @@ export function threadHolding(threads: readonly CommentThread[] | undefined, com
 
 /**
  * Everyone who may be @mentioned: all who see the project (in mode A the whole team), not only those added to
- * it. Under the project's members key, so a change of members refreshes it too.
+ * it. Under the project's members key, so a change of members refreshes it too. Never asked for a share link's
+ * visitor (`enabled` false): the server refuses them the team's people.
  */
-export function useMentionCandidates(teamId: string, projectId: string) {
+export function useMentionCandidates(teamId: string, projectId: string, enabled = true) {
   return useQuery({
     queryKey: ['team', teamId, 'project', projectId, 'members', 'mentionable'],
     queryFn: () => commentsApi.people({ team_id: teamId, project_id: projectId }),
-    enabled: !!projectId,
+    enabled: enabled && !!projectId,
     staleTime: 60_000,
     select: (answer) => answer.people,
   });

@@ -1,0 +1,1 @@
+export { BookmarksButton, BookmarksPanel } from './BookmarksButton';
