@@ -11,8 +11,11 @@
  * 4a. The inspect view's hover hit-test on a 5,000-layer LayerDoc (µs per pointer-move), against a linear scan.
  * 4b. PSD import into a LayerDoc, against ag-psd's bare parse of the same file.
  * 5. A notice's delivery to 1,000 sockets through two instances and Redis, against a bare `ws` broadcast.
+ * 6. A hotspot click in the prototype demo until the next design is painted, against a bare page of the same
+ *    two pictures swapped on a click.
  * `npm run bench -- 3b` (or several names) runs only the figures named.
  */
+import { demoSwitch } from './demo-switch.js';
 import { basic, call, compare, report, startServerProcess } from './harness.js';
 import { hoverHitTest } from './hit-test.js';
 import { psdImport } from './psd-import.js';
@@ -89,6 +92,7 @@ const FIGURES: Record<string, () => Promise<void>> = {
   '4a': hoverHitTest,
   '4b': psdImport,
   '5': realtimeDelivery,
+  '6': demoSwitch,
 };
 
 async function main() {

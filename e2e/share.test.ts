@@ -157,7 +157,13 @@ describe('a share link opened without an account', () => {
     await page.getByRole('tab', { name: /Comments/ }).click();
     await page.getByText('Make the red one wider').click();
     await page.getByTestId('comment-thread').waitFor();
-    for (const id of ['comment-reply', 'comment-edit', 'comment-delete', 'comment-resolve'])
+    for (const id of [
+      'comment-reply',
+      'comment-edit',
+      'comment-delete',
+      'comment-resolve',
+      'detail-comment-mode',
+    ])
       expect(await page.getByTestId(id).count()).toBe(0);
     expect(await page.getByTestId('comment-pin').count()).toBe(1);
     await capture(page, 'share-visit-04b-visitor-comments');
