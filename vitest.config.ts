@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: `npm run test:unit` runs the first three, `npm run test:e2e` the browser tests.
+// One runner, five projects: `npm run test:unit` runs the first four, `npm run test:e2e` the browser tests.
 export default defineConfig({
   test: {
     // Vitest leaves one core free by default; on a two-core machine that runs every file one after another.
@@ -15,9 +15,20 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          exclude: ['src/documents/**'],
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The document converters (PDF drawing, LibreOffice, archives) touch no database: CI runs them once.
+        test: {
+          name: 'converters',
+          root: 'apps/server',
+          environment: 'node',
+          include: ['src/documents/**/*.test.ts'],
+          testTimeout: 120_000,
         },
       },
       {

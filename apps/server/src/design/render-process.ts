@@ -1,15 +1,10 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import type { SniffedType } from '../modules/storage/sniff.js';
+import { ChildPool, OUT_OF_MEMORY } from './child-pool.js';
 import { UndecodableDesign } from './raster.js';
 import type { DrawnVariants, PictureRequest } from './render-variants.js';
 
-const CHILD = new URL('./render-child.mjs', import.meta.url);
-/** render-child.mjs exits with this when it outgrew its memory ceiling. */
-const OUT_OF_MEMORY = 86;
-/** Starting a renderer (tsx compiles the drawing code) is not counted in a file's time; this bounds it. */
-const START_MS = 60_000;
-/** An idle renderer is stopped after this; the next file starts a new one. */
-const IDLE_MS = 30_000;
+/** The renderer processes (render-child.mjs); any number may wait for the next file. */
+const renderers = new ChildPool(new URL('./render-child.mjs', import.meta.url), 'renderer');
 
 export interface RenderLimits {
   timeMs: number;
@@ -20,53 +15,6 @@ interface Answer {
   ready?: true;
   pictures?: DrawnVariants[];
   error?: { message: string; undecodable: boolean; code?: UndecodableDesign['code'] };
-}
-
-/** Renderers waiting for a file, most recently used last. */
-const idle: { child: ChildProcess; timer: NodeJS.Timeout }[] = [];
-
-function start(): Promise<ChildProcess> {
-  const child = fork(CHILD, {
-    serialization: 'advanced',
-    execArgv: [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), START_MS);
-    const started = () => {
-      clearTimeout(timer);
-      child.off('exit', failed);
-      resolve(child);
-    };
-    const failed = (code: number | null, signal: NodeJS.Signals | null) => {
-      clearTimeout(timer);
-      reject(new Error(`the renderer did not start (${code ?? signal})`));
-    };
-    child.once('message', started);
-    child.once('exit', failed);
-  });
-}
-
-function putBack(child: ChildProcess) {
-  const entry = { child, timer: setTimeout(() => child.kill(), IDLE_MS).unref() };
-  // However it ends (idle, or a crash while waiting), a stopped renderer leaves the list.
-  child.once('exit', () => {
-    clearTimeout(entry.timer);
-    if (idle.includes(entry)) idle.splice(idle.indexOf(entry), 1);
-  });
-  // An idle renderer never keeps the server (or a test run) alive.
-  child.channel?.unref();
-  child.unref();
-  idle.push(entry);
-}
-
-async function take(): Promise<ChildProcess> {
-  const entry = idle.pop();
-  if (!entry) return start();
-  clearTimeout(entry.timer);
-  entry.child.removeAllListeners('exit');
-  entry.child.channel?.ref();
-  return entry.child;
 }
 
 /**
@@ -81,7 +29,7 @@ export async function drawApart(
   requests: PictureRequest[],
   limits: RenderLimits,
 ): Promise<DrawnVariants[]> {
-  const child = await take();
+  const child = await renderers.take();
   return new Promise((resolve, reject) => {
     let settled = false;
     const done = (settle: () => void) => {
@@ -103,7 +51,7 @@ export async function drawApart(
     const onAnswer = (answer: Answer) => {
       if (answer.ready) return;
       done(() => {
-        putBack(child);
+        renderers.putBack(child);
         if (answer.pictures) return resolve(answer.pictures.map(asBuffers));
         const { message, undecodable, code } = answer.error ?? { message: 'no answer', undecodable: false };
         reject(undecodable ? new UndecodableDesign(message, code) : new Error(message));
