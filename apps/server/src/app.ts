@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { bookmarkRoutes } from './modules/bookmarks/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { designRoutes } from './modules/designs/routes.js';
+import { documentRoutes } from './modules/documents/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { folderRoutes } from './modules/folders/routes.js';
 import { inspectRoutes } from './modules/inspect/routes.js';
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   commentRoutes(app, ctx);
   prototypeRoutes(app, ctx);
   bookmarkRoutes(app, ctx);
+  documentRoutes(app, ctx);
   flowLinkRoutes(app, ctx);
   messageRoutes(app, ctx);
   shareRoutes(app, ctx);

@@ -17,6 +17,7 @@ const DOMAIN_ORDER = [
   'inspect',
   'prototypes',
   'bookmarks',
+  'documents',
   'share',
   'messages',
   'events',

@@ -17,6 +17,12 @@ export interface ProjectChange extends TeamChange {
   projectId: string;
 }
 
+/** A product document added, or a new version of one (`addProduct` / `updateProduct`). */
+export interface DocumentChange extends ProjectChange {
+  document: { id: string; name: string; kind: string };
+  versionId: string;
+}
+
 /** The notice kinds of spec 002 §5 that comments cause. */
 export type CommentNoticeKind = 'new_comment' | 'comment_reply';
 
@@ -38,6 +44,12 @@ export interface CommentNotice {
   recipients: string[];
   /** Those of them the comment mentions (`has_at`). */
   mentioned: Set<string>;
+}
+
+/** A comment pinned on a page of a product document: the same notices, naming the document and the page. */
+export interface DocumentCommentNotice extends Omit<CommentNotice, 'imageId' | 'imageName' | 'guestName'> {
+  document: { id: string; name: string; kind: string };
+  page: number;
 }
 
 export interface NoticeRecorder {
@@ -65,11 +77,17 @@ export interface NoticeRecorder {
   projectPermissionChanged(tx: Tx, change: ProjectChange & { mode: 'A' | 'B' }): Promise<void>;
   /** `removeImage`: designs went to the recycle bin. */
   designsRemoved(tx: Tx, change: ProjectChange & { designs: { id: string; name: string }[] }): Promise<void>;
+  /** `addProduct`: a new product document, to the project's people. */
+  documentAdded(tx: Tx, change: DocumentChange): Promise<void>;
+  /** `updateProduct`: a new version of a product document, to the project's people. */
+  documentUpdated(tx: Tx, change: DocumentChange): Promise<void>;
   /**
    * `addNewComment` / `replyComment`; sockets with the project open hear of it too unless `toWatchers` is
    * false (an edit that tells nobody sends nothing). Answers how many people were told.
    */
   comment(tx: Tx, notice: CommentNotice, options?: { toWatchers: boolean }): Promise<number>;
+  /** `addNewComment` / `replyComment` of a document comment (`isDesign` false, `pageId`), as `comment`. */
+  documentComment(tx: Tx, notice: DocumentCommentNotice, options?: { toWatchers: boolean }): Promise<number>;
 }
 
 /** Runs a change in one transaction; the notices it recorded are published as soon as it has committed. */

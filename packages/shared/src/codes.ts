@@ -402,6 +402,71 @@ export const Codes = {
     "This project's bookmark limit (200) has been reached",
   ),
 
+  // Product documents (spec 001 §5, §7, §8)
+  DOCUMENT_TYPE_UNSUPPORTED: entry(
+    '19104',
+    200,
+    '不支持的资源类型：仅支持 PDF、Word、Excel、PPT 和 Axure 导出的 ZIP',
+    'Unsupported resource type: only PDF, Word, Excel, PowerPoint and Axure ZIP exports',
+  ),
+  DOCUMENT_TOO_LARGE: entry(
+    '19105',
+    200,
+    '资源文件大小超过限制（≤30M），单次上传不超过 40MB',
+    'The document is too large: at most 30 MB per file, 40 MB per upload',
+  ),
+  DOCUMENT_NOT_FOUND: entry('19106', 200, '文档不存在或已删除', 'The document does not exist or was deleted'),
+  DOCUMENT_VERSION_NOT_FOUND: entry('19107', 200, '文档版本不存在', 'This version of the document does not exist'),
+  DOCUMENT_ENCRYPTED: entry(
+    '19108',
+    200,
+    '该 PDF 已加密，请移除密码后重新上传',
+    'This PDF is encrypted: remove its password and upload it again',
+  ),
+  DOCUMENT_MALFORMED: entry(
+    '19109',
+    200,
+    '文件已损坏或格式不正确，无法打开',
+    'The file is damaged or not in the format it claims, so it cannot be opened',
+  ),
+  ARCHIVE_UNSAFE: entry(
+    '19110',
+    200,
+    '压缩包不安全：包含目录外的路径，或解压后过大',
+    'The archive is unsafe: it holds paths outside its folder or unpacks too large',
+  ),
+  DOCUMENT_GROUP_NOT_FOUND: entry('19111', 200, '文档分组不存在', 'The document group does not exist'),
+  DOCUMENT_NOT_READY: entry(
+    '19112',
+    200,
+    '文档仍在转换中，请稍后再试',
+    'The document is still being converted, try again shortly',
+  ),
+  DOCUMENT_TOO_MANY_PAGES: entry(
+    '19113',
+    200,
+    '文档页数超过限制（≤2000 页）',
+    'The document has too many pages (at most 2,000)',
+  ),
+  DOCUMENT_CONVERSION_FAILED: entry(
+    '19114',
+    200,
+    '文档转换失败，请检查文件后重新上传',
+    'The document could not be converted: check the file and upload it again',
+  ),
+  DOCUMENT_NAME_EXISTS: entry(
+    '19115',
+    200,
+    '同名文档已存在',
+    'A document with this name already exists',
+  ),
+  DOCUMENT_LIMIT: entry(
+    '19116',
+    200,
+    '该项目的文档数量已达上限（1000 个）',
+    "This project's document limit (1,000) has been reached",
+  ),
+
   // HTTP-level refusals (spec 000 §8)
   SESSION_EXPIRED: entry(
     '40100',

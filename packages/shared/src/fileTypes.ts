@@ -49,3 +49,17 @@ export function sniffType(data: Uint8Array): SniffedType | null {
     .trimStart();
   return SVG_START.test(head) ? 'svg' : null;
 }
+
+/**
+ * Container formats of product documents: a ZIP (DOCX, XLSX, PPTX, an Axure export) or an OLE compound file
+ * (DOC, XLS, PPT). What the container holds is the server's call once the file is whole; a PDF is a design type
+ * too. Kept apart from `sniffType`, so no design path ever takes a ZIP or an OLE file.
+ */
+export type DocumentContainer = 'pdf' | 'zip' | 'ole';
+
+export function sniffDocumentContainer(data: Uint8Array): DocumentContainer | null {
+  if (matches(data, [[0, [0x25, 0x50, 0x44, 0x46]]])) return 'pdf';
+  if (matches(data, [[0, [0x50, 0x4b, 0x03, 0x04]]])) return 'zip';
+  if (matches(data, [[0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]]])) return 'ole';
+  return null;
+}

@@ -2,6 +2,8 @@ export * from './api/account.js';
 export * from './api/bookmarks.js';
 export * from './api/comments.js';
 export * from './api/designs.js';
+export * from './api/documentComments.js';
+export * from './api/documents.js';
 export * from './api/inspect.js';
 export * from './api/notices.js';
 export * from './api/projects.js';

@@ -225,6 +225,35 @@ export const BookmarkLimits = {
   pageSize: 9_999_999,
 } as const;
 
+/** Product documents: PDF, Office files and Axure exports of a project (spec 001 §5, §9). */
+export const DocumentLimits = {
+  /** A resource file (spec 001 §5: "at most 30M"). */
+  fileMaxBytes: 30 * 1024 * 1024,
+  /** The cap one upload's message names (spec 001 §5: "40MB"). */
+  uploadCapBytes: 40 * 1024 * 1024,
+  /** Group names, like other names of the spec (§5). */
+  groupNameMaxLength: 50,
+  groupsPerProject: 100,
+  documentsPerProject: 1000,
+  nameMaxLength: 100,
+  /** Resources inserted or ordered in one call (10198). */
+  batchMax: 100,
+  /** Pages drawn for one document. */
+  maxPages: 2000,
+  /** The widths each page is drawn at: the page list's thumbnail and the page view. */
+  thumbWidth: 240,
+  pageWidth: 1600,
+  /** Conversions (LibreOffice, drawing a PDF) are stopped past this. */
+  conversionTimeMs: 5 * 60 * 1000,
+  /** An Axure ZIP: entries, bytes once unpacked, and the largest unpacked/packed ratio of one entry. */
+  archiveMaxEntries: 20_000,
+  archiveMaxBytes: 300 * 1024 * 1024,
+  archiveMaxRatio: 200,
+  /** Search: the longest keyword, and the pages quoted per document. */
+  searchKeywordMax: 100,
+  searchMatchesPerDocument: 5,
+} as const;
+
 export const CommentLimits = {
   contentMax: 2000,
   mentionsMax: 50,

@@ -134,6 +134,11 @@ export const ruleMessages: Record<string, { zh: string; en: string }> = {
     zh: '有效期只能是 1、7、14、30 天或永久',
     en: 'The expiry must be 1, 7, 14 or 30 days, or never',
   },
+  'document.nameLength': {
+    zh: '文档名称不能超过 100 个字符',
+    en: 'A document name can have at most 100 characters',
+  },
+  'keyword.required': { zh: '请输入搜索关键词', en: 'Enter a keyword to search for' },
   'bookmark.nameLength': {
     zh: `书签名称不能超过 ${BookmarkLimits.nameMaxLength} 个字符`,
     en: `A bookmark's name must be at most ${BookmarkLimits.nameMaxLength} characters`,

@@ -5,6 +5,8 @@ export * from '../modules/account/tables.js';
 export * from '../modules/bookmarks/tables.js';
 export * from '../modules/comments/tables.js';
 export * from '../modules/designs/tables.js';
+export * from '../modules/documents/comment-tables.js';
+export * from '../modules/documents/tables.js';
 export * from '../modules/events/tables.js';
 export * from '../modules/folders/tables.js';
 export * from '../modules/inspect/tables.js';

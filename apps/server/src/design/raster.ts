@@ -26,7 +26,8 @@ export interface RasterSource {
 export async function rasterSource(data: Buffer, type: SniffedType): Promise<RasterSource> {
   if (type === 'psd') return rawSource(await psdComposite(data));
   if (type === 'bmp') return rawSource(decodeBmp(data));
-  if (type === 'pdf') throw new UndecodableDesign('PDF pages are not rendered');
+  // A PDF's pages are drawn by pdf.js (documents/pdf.ts), one design each, before they reach this.
+  if (type === 'pdf') throw new UndecodableDesign('a PDF is drawn page by page, not as one picture');
   if (type === 'svg') return rawSource(await drawSvg(data));
   return {
     open: () =>

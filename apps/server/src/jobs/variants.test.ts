@@ -80,10 +80,16 @@ describe('the variants job on real files', () => {
     expect(await sizes(version)).toMatchObject({ org: [817, 424], p50: [409, 212], cover: [480, 360] });
   });
 
-  it('keeps a PDF as a document design without raster variants', async () => {
+  it('draws a one-page PDF (A4) at two pixels a point into every variant', async () => {
     const version = await variantsOf('doc.pdf', fixture('pypdf-google-doc-document.pdf'));
-    expect(version).toMatchObject({ status: 'ready', fileType: 'pdf' });
-    expect(Object.keys(version.variants)).toEqual(['org']);
+    expect(version).toMatchObject({
+      status: 'ready',
+      fileType: 'pdf',
+      pdfPage: 1,
+      width: 1192,
+      height: 1684,
+    });
+    expect(await sizes(version)).toMatchObject({ org: [1192, 1684], p50: [596, 842], cover: [480, 360] });
   });
 
   it('marks a design whose file cannot be decoded as failed instead of leaving it processing', async () => {

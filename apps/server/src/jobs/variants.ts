@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Codes, VARIANT_NAMES } from '@ferry/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rasterSource, UndecodableDesign } from '../design/raster.js';
 import { drawApart } from '../design/render-process.js';
 import { type DrawnFile, type DrawnVariants, drawVariants } from '../design/render-variants.js';
+import { DocumentFault } from '../documents/faults.js';
+import { type DrawnPicture, drawPdfPictures } from '../documents/pdf.js';
 import { variantDirOf, variantKey } from '../modules/designs/keys.js';
 import { designVersions, type VariantFile, type Variants } from '../modules/designs/tables.js';
 import { sniffType } from '../modules/storage/sniff.js';
@@ -19,8 +21,9 @@ const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
 /**
  * Makes the variants of one uploaded file (`org`, `webP`, `p5`, `p25`, `p50`, the 480×360 cover) and marks
  * the versions showing them ready in one update per variant folder. A PSD split into artboards has one folder
- * per artboard, each made from the composite cropped to the artboard. The drawing happens in a renderer
- * process with a time and memory ceiling (RENDER_TIME_LIMIT_MS, RENDER_MEMORY_LIMIT_MB); a file past either,
+ * per artboard, each made from the composite cropped to the artboard; a PDF one per page, each made from the
+ * page drawn (makePageVariants). The drawing happens in a renderer process with a time and memory ceiling
+ * (RENDER_TIME_LIMIT_MS, RENDER_MEMORY_LIMIT_MB); a file past either,
  * or one libvips cannot read, marks its versions failed with the reason instead of being tried again. Variant
  * files are written whole under fixed keys, so a run cut short leaves nothing a version points at, and the
  * next run simply writes them again.
@@ -33,10 +36,7 @@ export async function makeVariants(ctx: AppContext, payload: Record<string, unkn
   if (!data) return markFailed(ctx, fileKey, 'the uploaded file is missing');
   const type = sniffType(data);
   const original = { size: data.length, md5: md5(data) };
-  if (type === 'pdf') {
-    const org = { key: fileKey, width: 0, height: 0, ...original };
-    return markReady(ctx, variantDirOf(fileKey), { ...original, width: 0, height: 0 }, { org });
-  }
+  if (type === 'pdf') return makePageVariants(ctx, fileKey, data, shown, original);
   if (!type) return markFailed(ctx, fileKey, 'unknown file type');
   const asIsOf = (artboard: unknown) =>
     !artboard && SHOWN_AS_IS.has(type) ? { key: fileKey, ...original } : null;
@@ -61,10 +61,67 @@ function reasonOf(error: UndecodableDesign) {
   return `${entry.code} ${entry.en}: ${error.message}`;
 }
 
-/** The variant folders the versions of a file show (its own, or one per artboard), each once. */
+type Folder = Awaited<ReturnType<typeof foldersOf>>[number];
+type Original = { size: number; md5: string };
+
+/**
+ * The pages of a PDF are designs: each page a version shows is drawn by pdf.js (documents/pdf.ts, its own
+ * process and ceilings) into a PNG kept as the folder's `org`, and the other variants are made from it as from
+ * any PNG. The file is opened once for all its pages. A PDF that cannot be read, or a page past a ceiling, fails
+ * the versions not yet drawn with the reason; the pages drawn before stay ready.
+ */
+async function makePageVariants(
+  ctx: AppContext,
+  fileKey: string,
+  data: Buffer,
+  shown: Folder[],
+  original: Original,
+) {
+  // Versions registered before PDFs were drawn name no page: they show the first.
+  const dirsOfPage = new Map<number, string[]>();
+  for (const { variantDir, pdfPage } of shown) {
+    const page = pdfPage ?? 1;
+    dirsOfPage.set(page, [...(dirsOfPage.get(page) ?? []), variantDir]);
+  }
+  const waiting = new Set(shown.map((folder) => folder.variantDir));
+  const storePicture = async (picture: DrawnPicture) => {
+    for (const dir of dirsOfPage.get(picture.page) ?? []) {
+      await storePagePicture(ctx, dir, picture, original);
+      waiting.delete(dir);
+    }
+  };
+  try {
+    await drawPdfPictures(data, [...dirsOfPage.keys()], storePicture, ctx.config.render);
+  } catch (error) {
+    if (error instanceof DocumentFault) {
+      const entry = Codes[error.code];
+      return markFailed(ctx, fileKey, `${entry.code} ${entry.en}: ${error.message}`, [...waiting]);
+    }
+    if (error instanceof UndecodableDesign) return markFailed(ctx, fileKey, reasonOf(error), [...waiting]);
+    throw error;
+  }
+  if (waiting.size > 0) await markFailed(ctx, fileKey, 'the PDF has no such page', [...waiting]);
+}
+
+/** One page's picture as the folder's `org`, and the variants drawn from it in the renderer process. */
+async function storePagePicture(ctx: AppContext, dir: string, picture: DrawnPicture, original: Original) {
+  const org = { key: variantKey(dir, 'org'), size: picture.png.length, md5: md5(picture.png) };
+  await ctx.files.put(org.key, picture.png);
+  const request = { region: null, keepsOriginal: true };
+  const [drawn] = await drawApart(picture.png, 'png', [request], ctx.config.render);
+  const variants = await storeVariants(ctx, dir, drawn, org);
+  const { width, height } = variants.webP as VariantFile;
+  await markReady(ctx, dir, { ...original, width, height }, variants);
+}
+
+/** The variant folders the versions of a file show (its own, or one per artboard or page), each once. */
 async function foldersOf(ctx: AppContext, fileKey: string) {
   const rows = await ctx.db
-    .select({ variantDir: designVersions.variantDir, artboard: designVersions.artboard })
+    .select({
+      variantDir: designVersions.variantDir,
+      artboard: designVersions.artboard,
+      pdfPage: designVersions.pdfPage,
+    })
     .from(designVersions)
     .where(eq(designVersions.fileKey, fileKey));
   return [...new Map(rows.map((row) => [row.variantDir, row])).values()];
@@ -127,10 +184,14 @@ async function markReady(
   await ctx.cache.bump();
 }
 
-async function markFailed(ctx: AppContext, fileKey: string, reason: string) {
+/** Fails the versions of a file, or only those showing `dirs` (the pages of a PDF not drawn). */
+async function markFailed(ctx: AppContext, fileKey: string, reason: string, dirs?: string[]) {
+  if (dirs?.length === 0) return;
   await ctx.db
     .update(designVersions)
     .set({ status: 'failed', error: reason.slice(0, 500) })
-    .where(eq(designVersions.fileKey, fileKey));
+    .where(
+      and(eq(designVersions.fileKey, fileKey), dirs ? inArray(designVersions.variantDir, dirs) : undefined),
+    );
   await ctx.cache.bump();
 }

@@ -1,5 +1,6 @@
 import { JobLimits } from '@ferry/shared';
 import type { AppContext } from '../context.js';
+import { DOCUMENT_PAGES_JOB, drawDocumentPages } from './documents.js';
 import { importFileLayers, LAYERS_JOB } from './layers.js';
 import { beat, newWorkerId, releaseOrphans, retire } from './owners.js';
 import { PURGE_TRASH_JOB, purgeTrash } from './purge-trash.js';
@@ -14,6 +15,7 @@ const HANDLERS: Record<string, JobHandler> = {
   [LAYERS_JOB]: importFileLayers,
   [PURGE_TRASH_JOB]: purgeTrash,
   [REMOVE_FILES_JOB]: removeFiles,
+  [DOCUMENT_PAGES_JOB]: drawDocumentPages,
 };
 
 const POLL_MS = 2000;

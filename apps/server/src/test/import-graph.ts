@@ -39,10 +39,13 @@ export function upwardImports(imports: DomainImport[], order: string[]): DomainI
   });
 }
 
-/** Imports of another domain's tables.ts by anything but a tables.ts (whose imports are foreign keys). */
+/** A domain's table definitions: tables.ts, or a part of them such as comment-tables.ts. */
+const isTables = (file: string) => /[/-]tables\.ts$/.test(file);
+
+/** Imports of another domain's tables by anything but a tables file (whose imports are foreign keys). */
 export function foreignTableReads(imports: DomainImport[]): DomainImport[] {
   return imports.filter((edge) => {
     const [from, to] = edge.split(' -> ');
-    return to.endsWith('/tables.ts') && !from.endsWith('/tables.ts');
+    return isTables(to) && !isTables(from);
   });
 }

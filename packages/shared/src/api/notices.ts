@@ -101,9 +101,9 @@ export interface ChangedFrame {
   type: 'changed';
   /**
    * team_people: the team's members, seats, applications; prototype: a project's hotspots; bookmarks: a
-   * project's bookmarks.
+   * project's bookmarks; documents: a project's documents and groups (a conversion finished too).
    */
-  what: 'team_people' | 'prototype' | 'bookmarks';
+  what: 'team_people' | 'prototype' | 'bookmarks' | 'documents';
   teamId: string;
   projectId?: string;
 }

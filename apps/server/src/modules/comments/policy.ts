@@ -11,6 +11,8 @@ import { teamMembers, teams } from '../teams/tables.js';
 import { comments } from './tables.js';
 
 export type CommentRow = typeof comments.$inferSelect;
+/** What the rules below read of a comment: design comments' and document comments' rows both have it. */
+type Authored = Pick<CommentRow, 'authorId'>;
 
 export interface CommentAccess extends ProjectAccess {
   userId: string;
@@ -49,10 +51,10 @@ export const readerAccess = (project: ProjectRow): CommentAccess => ({
   teamOwnerId: 'no owner',
 });
 
-export const mayEdit = (access: CommentAccess, comment: CommentRow) => comment.authorId === access.userId;
+export const mayEdit = (access: CommentAccess, comment: Authored) => comment.authorId === access.userId;
 
 /** The author, the tenant owner, the super admin, or whoever manages the project (a project admin's role). */
-export function mayDelete(access: CommentAccess, comment: CommentRow): boolean {
+export function mayDelete(access: CommentAccess, comment: Authored): boolean {
   return (
     comment.authorId === access.userId ||
     access.teamOwnerId === access.userId ||
@@ -62,7 +64,7 @@ export function mayDelete(access: CommentAccess, comment: CommentRow): boolean {
 }
 
 /** The thread's author, or anyone who may edit the project. */
-export function mayResolve(access: CommentAccess, thread: CommentRow): boolean {
+export function mayResolve(access: CommentAccess, thread: Authored): boolean {
   return thread.authorId === access.userId || access.abilities.can_edit;
 }
 
@@ -133,4 +135,19 @@ export async function checkMentions(db: Db | Tx, project: ProjectRow, mentions: 
   const seeing = await usersWhoSee(db, project, unique);
   if (unique.some((id) => !seeing.has(id))) throw fail('MENTION_NOT_MEMBER');
   return unique;
+}
+
+/**
+ * Who hears of a comment: the mentioned (checked already), and of the thread's participants those who still
+ * see the project (guests, with no account, have no id here).
+ */
+export async function commentAudience(
+  db: Db | Tx,
+  project: ProjectRow,
+  mentions: string[],
+  participants: (string | null | undefined)[],
+): Promise<string[]> {
+  const ids = participants.filter((id): id is string => !!id);
+  const seeing = await usersWhoSee(db, project, ids);
+  return [...mentions, ...ids.filter((id) => seeing.has(id))];
 }

@@ -7,7 +7,10 @@ import { type CommentAccess, type CommentRow, mayDelete, mayEdit, mayResolve } f
 export type People = Map<string, CommentAuthor>;
 
 /** Everyone the comments name (authors, mentions, resolvers), in one query. */
-export async function loadPeople(db: Db | Tx, rows: CommentRow[]): Promise<People> {
+export async function loadPeople(
+  db: Db | Tx,
+  rows: Pick<CommentRow, 'authorId' | 'mentions' | 'resolvedBy'>[],
+): Promise<People> {
   const ids = new Set<string>();
   for (const row of rows) {
     if (row.authorId) ids.add(row.authorId);
@@ -22,7 +25,8 @@ export async function loadPeople(db: Db | Tx, rows: CommentRow[]): Promise<Peopl
   return new Map(found.map((user) => [user.id, { user_id: user.id, name: user.name, avatar: user.avatar }]));
 }
 
-const person = (people: People, id: string): CommentAuthor =>
+/** Someone the comments name; an account gone since is nameless rather than missing. */
+export const person = (people: People, id: string): CommentAuthor =>
   people.get(id) ?? { user_id: id, name: '', avatar: '' };
 
 export function presentComment(access: CommentAccess, people: People, row: CommentRow): CommentView {

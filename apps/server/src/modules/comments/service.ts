@@ -12,12 +12,12 @@ import {
   type CommentRow,
   checkMentions,
   commentAccess,
+  commentAudience,
   liveCommentOfProject,
   mayDelete,
   mayEdit,
   mayResolve,
   peopleWhoSee,
-  usersWhoSee,
 } from './policy.js';
 import { loadPeople, presentComment } from './present.js';
 import { comments } from './tables.js';
@@ -81,13 +81,10 @@ async function audience(
         isNull(comments.deletedAt),
       ),
     );
-  // Guests (no author id) have no account to tell.
-  const participants = [thread?.authorId, ...authors.map((row) => row.authorId)].filter(
-    (id): id is string => !!id,
-  );
-  // People who no longer see the project hear nothing of it.
-  const seeing = await usersWhoSee(tx, access.project, participants);
-  return [...mentions, ...participants.filter((id) => seeing.has(id))];
+  return commentAudience(tx, access.project, mentions, [
+    thread?.authorId,
+    ...authors.map((row) => row.authorId),
+  ]);
 }
 
 async function notify(

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Codes, type LayerDoc, PlanLimits, walkLayers } from '@ferry/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { type LayerDoc, walkLayers } from '@ferry/shared';
+import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rasterSource } from '../../design/raster.js';
@@ -11,7 +11,8 @@ import { asUser } from '../../test/api.js';
 import { startTestServer, type TestServer } from '../../test/context.js';
 import { type BuiltTeam, buildTeam } from '../../test/factories.js';
 import { fetchUptoken, postToStorage, uploadDesigns } from '../../test/uploads.js';
-import { designs, designVersions } from './tables.js';
+import { expectEachDesignCounted } from './limit-fixtures.js';
+import { designVersions } from './tables.js';
 
 /** Real design files made by other people (apps/server/test-data/SOURCES.md). */
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../test-data', name));
@@ -141,22 +142,7 @@ describe('a PSD with artboards', () => {
   });
 
   it('counts every artboard against the design limit (11023)', async () => {
-    const free = await buildTeam(server.ctx);
-    const project = (
-      await asUser(server.app, free.owner.token).post('/api/project/project_info', { team_id: free.id })
-    ).result.id as string;
-    const limit = PlanLimits[1].imageMax;
-    // Two places left: three artboards do not fit; one design more than that and they do.
-    await server.ctx.db
-      .insert(designs)
-      .values(Array.from({ length: limit - 2 }, (_, i) => ({ projectId: project, name: `d${i}` })));
-    const ids = { teamId: free.id, projectId: project };
-    const files = [{ name: 'boards.psd', data: boardsPsd }];
-    const refused = await uploadDesigns(server.app, free.owner.token, ids, files);
-    expect(refused.code).toBe(Codes.IMAGE_LIMIT_REACHED.code);
-    await server.ctx.db.delete(designs).where(and(eq(designs.projectId, project), eq(designs.name, 'd0')));
-    const fits = await uploadDesigns(server.app, free.owner.token, ids, files);
-    expect(fits.code, fits.msg).toBe('00000');
-    expect(fits.result.images).toHaveLength(3);
+    // Three artboards: one place too few is refused; with one design fewer they all go in.
+    await expectEachDesignCounted(server, { name: 'boards.psd', data: boardsPsd }, 3);
   });
 });

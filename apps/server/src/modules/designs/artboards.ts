@@ -3,12 +3,14 @@ import { listArtboards, type PsdArtboard } from '../../design/import.js';
 import type { UploadedFile } from './inspect.js';
 import type { ArtboardRef } from './tables.js';
 
-/** One design's share of an uploaded file: the whole file, or one artboard of a PSD. */
+/** One design's share of an uploaded file: the whole file, one artboard of a PSD or one page of a PDF. */
 export interface Placement {
   file: UploadedFile;
-  /** The design it makes or joins: the file's name, or the artboard's. */
+  /** The design it makes or joins: the file's name, the artboard's, or the file's with the page. */
   name: string;
   artboard: ArtboardRef | null;
+  /** The PDF page (1-based) the design shows; null for other files. */
+  page: number | null;
 }
 
 const refOf = (artboard: PsdArtboard): ArtboardRef => ({
@@ -26,16 +28,32 @@ async function artboardsOf(ctx: AppContext, file: UploadedFile): Promise<PsdArtb
   return listArtboards(data).catch(() => []);
 }
 
+/** A PDF's pages in order: `<name>` for a one-page file, `<name> - p1`, `<name> - p2` … otherwise. */
+function pagesOf(file: UploadedFile): Placement[] {
+  const count = file.pageCount ?? 1;
+  return Array.from({ length: count }, (_, index) => ({
+    file,
+    name: count === 1 ? file.name : `${file.name} - p${index + 1}`,
+    artboard: null,
+    page: index + 1,
+  }));
+}
+
 /**
  * Splits each PSD with artboards into one placement per artboard, named after it (a name used twice in one
- * file gets ` (2)`, ` (3)` …, so each artboard stays a design of its own); other files are one placement.
+ * file gets ` (2)`, ` (3)` …, so each artboard stays a design of its own), and each PDF into one per page;
+ * other files are one placement.
  */
 export async function placeFiles(ctx: AppContext, files: UploadedFile[]): Promise<Placement[]> {
   const placements: Placement[] = [];
   for (const file of files) {
+    if (file.fileType === 'pdf') {
+      placements.push(...pagesOf(file));
+      continue;
+    }
     const artboards = await artboardsOf(ctx, file);
     if (artboards.length === 0) {
-      placements.push({ file, name: file.name, artboard: null });
+      placements.push({ file, name: file.name, artboard: null, page: null });
       continue;
     }
     const used = new Map<string, number>();
@@ -44,7 +62,7 @@ export async function placeFiles(ctx: AppContext, files: UploadedFile[]): Promis
       const seen = (used.get(base) ?? 0) + 1;
       used.set(base, seen);
       const name = seen === 1 ? base : `${base} (${seen})`;
-      placements.push({ file, name, artboard: refOf(artboard) });
+      placements.push({ file, name, artboard: refOf(artboard), page: null });
     }
   }
   return placements;

@@ -1,6 +1,8 @@
 import { Codes, DesignLimits } from '@ferry/shared';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
+import { DocumentFault } from '../../documents/faults.js';
+import { probePdf } from '../../documents/pdf.js';
 import { AppError, fail } from '../../http/errors.js';
 import { type Dimensions, headerDimensions, isTooLarge } from '../storage/dimensions.js';
 import { type SniffedType, sniffType } from '../storage/sniff.js';
@@ -11,6 +13,8 @@ export interface UploadedFile {
   name: string;
   fileType: SniffedType;
   size: number;
+  /** A PDF's pages, each a design of its own; absent for other files. */
+  pageCount?: number;
   position_x?: number;
   position_y?: number;
 }
@@ -40,9 +44,22 @@ async function declaredSize(data: Buffer, type: SniffedType): Promise<Dimensions
 }
 
 /**
+ * A PDF's page count, read in the PDF reader's own process: one needing a password (19108), unreadable (19109)
+ * or past DocumentLimits.maxPages (19113) is refused like any other bad file.
+ */
+async function pdfPageCount(data: Buffer): Promise<number> {
+  try {
+    return (await probePdf(data)).pageCount;
+  } catch (error) {
+    if (error instanceof DocumentFault) throw fail(error.code);
+    throw error;
+  }
+}
+
+/**
  * Checks uploaded files by their content before they become designs: the caller's own unregistered upload,
- * at most 100 MB, a design type by its leading bytes, at most 16384 px a side. Refused files are dropped
- * from the batch and removed, so nothing of them stays stored.
+ * at most 100 MB, a design type by its leading bytes, at most 16384 px a side, a PDF that opens. Refused files
+ * are dropped from the batch and removed, so nothing of them stays stored.
  */
 export async function inspectUploads(
   ctx: AppContext,
@@ -69,7 +86,8 @@ export async function inspectUploads(
       if (!data || !fileType) throw fail('IMAGE_FORMAT_UNSUPPORTED');
       const declared = await declaredSize(data, fileType);
       if (declared && isTooLarge(declared, DesignLimits.maxSidePx)) throw fail('IMAGE_TOO_BIG_TO_PROCESS');
-      accepted.push({ ...file, name, fileType, size: stored.size });
+      const pageCount = fileType === 'pdf' ? await pdfPageCount(data) : undefined;
+      accepted.push({ ...file, name, fileType, size: stored.size, ...(pageCount ? { pageCount } : {}) });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       dropped.push({ key: file.key, name, error });

@@ -19,9 +19,12 @@ export const variantKey = (dir: string, name: VariantName) => `${dir}/${FILE_NAM
 /** An artboard of a PSD has variants (and layers) of its own, beside the file's folder. */
 export const artboardDirOf = (fileKey: string, index: number) => `${variantDirOf(fileKey)}/artboard-${index}`;
 
-/** The variant folder a stored key lies in (a file's or one of its artboards'), or null for any other key. */
+/** A page of a PDF (1-based) is a design of its own: its picture and variants beside the file's folder. */
+export const pageDirOf = (fileKey: string, page: number) => `${variantDirOf(fileKey)}/page-${page}`;
+
+/** The variant folder a stored key lies in (a file's, one of its artboards' or pages'), or null for any other key. */
 export const variantDirOfKey = (key: string) =>
-  /^variants\/[0-9a-f]{32}(\/artboard-\d+)?(?=\/)/.exec(key)?.[0] ?? null;
+  /^variants\/[0-9a-f]{32}(\/(artboard|page)-\d+)?(?=\/)/.exec(key)?.[0] ?? null;
 
 /** The LayerDoc of the file (or artboard) whose variants live in `dir`. */
 export const layersKeyOf = (dir: string) => `${dir}/layers.json`;

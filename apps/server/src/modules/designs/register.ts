@@ -8,7 +8,7 @@ import { projectAccessFor } from '../projects/policy.js';
 import { markRegistered } from '../uploads/service.js';
 import { artboardForDesign, type Placement, placeFiles } from './artboards.js';
 import { batchRefusal, type DroppedFile, inspectUploads, type UploadedFile } from './inspect.js';
-import { artboardDirOf, variantDirOf } from './keys.js';
+import { artboardDirOf, pageDirOf, variantDirOf } from './keys.js';
 import { designsOfProject, requireDesignProject } from './policy.js';
 import { layersStatusOf, queueFileWork } from './processing.js';
 import { assertDesignRoom } from './quota.js';
@@ -24,13 +24,20 @@ interface Change {
   queue: string;
 }
 
+/** Where a placement's picture and variants live: the file's folder, or its artboard's or page's. */
+function folderOf({ file, artboard, page }: Omit<Placement, 'name'>) {
+  if (artboard) return artboardDirOf(file.key, artboard.index);
+  if (page) return pageDirOf(file.key, page);
+  return variantDirOf(file.key);
+}
+
 /**
- * Makes an uploaded file (or one artboard of it) the newest version of a design, and queues its variants and
+ * Makes an uploaded file (or one artboard or page of it) the newest version of a design, and queues its variants and
  * layers in the same transaction: the version is "processing" until the jobs mark it ready.
  */
 async function addVersion(tx: Tx, change: Change, designId: string, placement: Omit<Placement, 'name'>) {
   const { userId, now, queue } = change;
-  const { file, artboard } = placement;
+  const { file, artboard, page } = placement;
   const [{ next }] = await tx
     .select({ next: sql<number>`coalesce(max(${designVersions.number}), 0)::int + 1` })
     .from(designVersions)
@@ -41,11 +48,12 @@ async function addVersion(tx: Tx, change: Change, designId: string, placement: O
       designId,
       number: next,
       fileKey: file.key,
-      variantDir: artboard ? artboardDirOf(file.key, artboard.index) : variantDirOf(file.key),
+      variantDir: folderOf(placement),
       fileType: file.fileType,
       size: file.size,
       layersStatus: layersStatusOf(file.fileType),
       artboard,
+      pdfPage: page,
       uploadedBy: userId,
       createdAt: now,
     })
@@ -63,7 +71,8 @@ const typeOfDesign = (file: UploadedFile) => (file.fileType === 'pdf' ? 'pdf' : 
 /**
  * `POST project/image`: uploaded files become designs. A file named like a design already in the project
  * becomes that design's new version; a PSD with artboards becomes one design per artboard, named after it
- * (the same rule by artboard name); refused files are dropped from the batch (and removed); the quota counts
+ * (the same rule by artboard name), a PDF one design per page (`<name> - p<k>`, the same rule; a one-page PDF
+ * is `<name>`), each page counting against the design limit; refused files are dropped from the batch (and removed); the quota counts
  * only the new designs.
  */
 export async function registerImages(
@@ -133,7 +142,10 @@ export async function registerImages(
   return { images: await loadImages(ctx, ctx.db, inArray(designs.id, touched)), dropped };
 }
 
-/** `PUT project/version`: `images[i]` becomes the newest version of `image_ids[i]`. */
+/**
+ * `PUT project/version`: `images[i]` becomes the newest version of `image_ids[i]`; a PSD with artboards shows
+ * the artboard named like the design, a PDF its first page.
+ */
 export async function addVersions(
   ctx: AppContext,
   userId: string,
@@ -154,7 +166,7 @@ export async function addVersions(
   for (const [index, file] of accepted.entries()) {
     const designId = input.image_ids[index];
     const artboard = await artboardForDesign(ctx, file, nameOf.get(designId) ?? '');
-    placed.push({ designId, file, artboard });
+    placed.push({ designId, file, artboard, page: file.fileType === 'pdf' ? 1 : null });
   }
   const now = ctx.now();
   const change = { userId, now, queue: ctx.config.jobQueue };

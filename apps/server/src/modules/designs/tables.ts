@@ -112,6 +112,8 @@ export const designVersions = pgTable(
     layersStatus: text('layers_status').$type<LayersStatus>().notNull().default('none'),
     /** Set when the design is one artboard of a PSD: its picture and layers are that artboard's. */
     artboard: jsonb('artboard').$type<ArtboardRef | null>(),
+    /** Set when the file is a PDF: the page (1-based) this version shows, drawn into its picture. */
+    pdfPage: integer('pdf_page'),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: stampedNow('created_at'),
   },

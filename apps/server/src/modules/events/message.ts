@@ -39,4 +39,13 @@ export const noticeUrls = {
   memberChange: (teamId: string) => `/web/#/item?${new URLSearchParams({ commonly: 'join', tid: teamId })}`,
   stage: (teamId: string, projectId: string) =>
     `/web/#/item/project/stage?${new URLSearchParams({ tid: teamId, pid: projectId })}`,
+  /** The product-document view (spec 002 §2: tid, pid, docId, versionId, docType axure or other). */
+  document: (teamId: string, projectId: string, docId: string, versionId: string, kind: string) =>
+    `/web/#/item/project/product?${new URLSearchParams({
+      tid: teamId,
+      pid: projectId,
+      docId,
+      versionId,
+      docType: kind === 'axure' ? 'axure' : 'other',
+    })}`,
 };

@@ -1,6 +1,6 @@
 import { NoticeLimits, type ProjectRoleValue, projectRoleRank } from '@ferry/shared';
 import type { Tx } from '../../db/client.js';
-import type { ProjectChange } from '../../notices.js';
+import type { DocumentChange, ProjectChange } from '../../notices.js';
 import { projectRoom } from '../../realtime/hub.js';
 import { cut } from '../messages/templates.js';
 import { noticeNames, othersThan, projectPeople } from './audience.js';
@@ -127,6 +127,34 @@ export async function noticeDesignsRemoved(
       isMulti: change.designs.length > 1,
       content: cut(change.designs.map((design) => design.name).join('、'), NoticeLimits.contentMax, '…'),
       url: noticeUrls.stage(change.teamId, change.projectId),
+    },
+    true,
+  );
+}
+
+/**
+ * `addProduct` / `updateProduct`: a product document was added, or a new version of one; `content` names it,
+ * `axureType` tells an Axure export from other documents.
+ */
+export async function noticeDocumentChanged(
+  ctx: OutboxContext,
+  tx: Tx,
+  change: DocumentChange,
+  method: 'addProduct' | 'updateProduct',
+) {
+  const { document } = change;
+  await record(
+    ctx,
+    tx,
+    change,
+    {
+      method,
+      toType: 'project',
+      toIds: othersThan(change.actorId, await projectPeople(tx, change.teamId, change.projectId)),
+      content: cut(document.name, NoticeLimits.contentMax, '…'),
+      axureType: document.kind === 'axure' ? 'axure' : '',
+      versionId: change.versionId,
+      url: noticeUrls.document(change.teamId, change.projectId, document.id, change.versionId, document.kind),
     },
     true,
   );

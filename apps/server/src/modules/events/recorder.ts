@@ -1,8 +1,9 @@
 import type { NoticeRecorder } from '../../notices.js';
-import { recordCommentNotices } from './comment-notices.js';
+import { recordCommentNotices, recordDocumentCommentNotices } from './comment-notices.js';
 import type { OutboxContext } from './outbox.js';
 import {
   noticeDesignsRemoved,
+  noticeDocumentChanged,
   noticeProjectMembersAdded,
   noticeProjectPermissionChanged,
   noticeProjectRemoved,
@@ -23,6 +24,9 @@ export function outboxNotices(ctx: OutboxContext): NoticeRecorder {
     projectRemoved: (tx, change) => noticeProjectRemoved(ctx, tx, change),
     projectPermissionChanged: (tx, change) => noticeProjectPermissionChanged(ctx, tx, change),
     designsRemoved: (tx, change) => noticeDesignsRemoved(ctx, tx, change),
+    documentAdded: (tx, change) => noticeDocumentChanged(ctx, tx, change, 'addProduct'),
+    documentUpdated: (tx, change) => noticeDocumentChanged(ctx, tx, change, 'updateProduct'),
     comment: (tx, notice, options) => recordCommentNotices(ctx, tx, notice, options),
+    documentComment: (tx, notice, options) => recordDocumentCommentNotices(ctx, tx, notice, options),
   };
 }

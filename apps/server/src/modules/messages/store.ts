@@ -31,7 +31,8 @@ export async function storeForRecipients(tx: Tx, payload: RealtimeMessage, at: D
     method: payload.method,
     fromUserId: payload.fromUserId || null,
     imageId: payload.imageId || null,
-    commentId: payload.commentId || null,
+    // The column links design comments; a document comment's id stays in the payload only.
+    commentId: (payload.isDesign && payload.commentId) || null,
     content: payload.content,
     hasAt: payload.hasAt,
     url: payload.url,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DesignLimits, ruleMessages } from '@ferry/shared';
+import { DesignLimits, ruleMessages, sniffDocumentContainer } from '@ferry/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -53,9 +53,12 @@ export async function receiveUpload(
   const { head, ended } = await readHead(iterator);
   if (head.length > grant.maxSize) throw fail('DESIGN_TOO_LARGE');
   if (ended && head.length < Math.max(1, grant.minSize)) throw fail('UPLOAD_SIZE_OUT_OF_RANGE');
-  const type = sniffType(head);
+  // Product documents come this way too: ZIP and OLE containers are stored, and only their own
+  // registration (documents) takes them; designs' registration refuses them by their leading bytes.
+  const design = sniffType(head);
+  const type = design ?? sniffDocumentContainer(head);
   if (!type) throw fail('IMAGE_FORMAT_UNSUPPORTED');
-  const declared = headerDimensions(head, type);
+  const declared = design && headerDimensions(head, design);
   if (declared && isTooLarge(declared, DesignLimits.maxSidePx)) throw fail('IMAGE_TOO_BIG_TO_PROCESS');
 
   let claimed = false;
@@ -150,7 +153,13 @@ export async function recordDirectUploads(ctx: AppContext, userId: string, teamI
     if (!stored || !head) continue;
     await ctx.db
       .insert(uploads)
-      .values({ key, teamId, userId, size: stored.size, fileType: sniffType(head) ?? 'unknown' })
+      .values({
+        key,
+        teamId,
+        userId,
+        size: stored.size,
+        fileType: sniffType(head) ?? sniffDocumentContainer(head) ?? 'unknown',
+      })
       .onConflictDoNothing();
   }
 }
@@ -176,7 +185,11 @@ export async function markRegistered(tx: Tx, key: string, at: Date) {
   await tx.update(uploads).set({ registeredAt: at }).where(eq(uploads.key, key));
 }
 
-/** Forgets a refused upload whose file was removed. */
-export async function forgetUpload(db: Db | Tx, key: string) {
-  await db.delete(uploads).where(eq(uploads.key, key));
+/**
+ * Forgets an upload (refused and removed, or copied elsewhere by its registration); false when it was no longer
+ * recorded, e.g. a second registration of the same key racing the first.
+ */
+export async function forgetUpload(db: Db | Tx, key: string): Promise<boolean> {
+  const gone = await db.delete(uploads).where(eq(uploads.key, key)).returning({ key: uploads.key });
+  return gone.length > 0;
 }

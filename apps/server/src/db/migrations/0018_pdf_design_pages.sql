@@ -1,0 +1,1 @@
+ALTER TABLE "design_versions" ADD COLUMN "pdf_page" integer;
