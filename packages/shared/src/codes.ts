@@ -416,7 +416,12 @@ export const Codes = {
     'The document is too large: at most 30 MB per file, 40 MB per upload',
   ),
   DOCUMENT_NOT_FOUND: entry('19106', 200, '文档不存在或已删除', 'The document does not exist or was deleted'),
-  DOCUMENT_VERSION_NOT_FOUND: entry('19107', 200, '文档版本不存在', 'This version of the document does not exist'),
+  DOCUMENT_VERSION_NOT_FOUND: entry(
+    '19107',
+    200,
+    '文档版本不存在',
+    'This version of the document does not exist',
+  ),
   DOCUMENT_ENCRYPTED: entry(
     '19108',
     200,
@@ -454,12 +459,7 @@ export const Codes = {
     '文档转换失败，请检查文件后重新上传',
     'The document could not be converted: check the file and upload it again',
   ),
-  DOCUMENT_NAME_EXISTS: entry(
-    '19115',
-    200,
-    '同名文档已存在',
-    'A document with this name already exists',
-  ),
+  DOCUMENT_NAME_EXISTS: entry('19115', 200, '同名文档已存在', 'A document with this name already exists'),
   DOCUMENT_LIMIT: entry(
     '19116',
     200,
