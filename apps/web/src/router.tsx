@@ -2,6 +2,7 @@ import { type ComponentType, createElement, lazy, type ReactNode, Suspense } fro
 import { createHashRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { MainLayout } from './components/MainLayout';
 import { FullPageSpin, RequireAuth } from './components/RequireAuth';
+import { PRODUCT_PATH } from './pages/product/paths';
 import { PROJECT_SETTING_PATH } from './pages/project-setting/paths';
 import { DEMO_PATH, FLOW_MAP_PATH, PROTO_EDIT_ENTRY_PATH, PROTO_EDIT_PATH } from './pages/prototype/paths';
 import { SPECIAL_PATH, SpecialPage } from './pages/special/SpecialPage';
@@ -209,6 +210,13 @@ export const routes: RouteObject[] = [
             STAGE_PATH,
             () => import('./pages/stage/StagePage'),
             (m) => m.StagePage,
+          ),
+          // The product documents (spec 001 §2: /item/project/product).
+          lazyRoute(
+            'product',
+            PRODUCT_PATH,
+            () => import('./pages/product/ProductPage'),
+            (m) => m.ProductPage,
           ),
         ],
       },

@@ -51,11 +51,15 @@ describe('the settings dialog', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it('shows no setting of a feature not built yet: no Axure zoom while there are no Axure prototypes', () => {
-    open();
-    expect(screen.getByTestId('lab-freeZoom')).toBeTruthy();
-    expect(screen.queryByTestId('lab-axureZoom')).toBeNull();
-    expect(screen.getByTestId('settings-dialog').textContent).not.toContain('Axure');
+  it('stores the Axure zoom in the browser, which the Axure viewer reads', () => {
+    const reload = open();
+    expect(screen.getByTestId('settings-dialog').textContent).toContain('Axure zoom');
+    toggle('axureZoom');
+    expect(storedLab().axureZoom).toBe(true);
+    expect(screen.getByTestId('lab-axureZoom').getAttribute('aria-checked')).toBe('true');
+    toggle('axureZoom');
+    expect(storedLab().axureZoom).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('reloads the page when performance priority changes, after storing it', () => {

@@ -1,5 +1,5 @@
 import type { Lang } from '@ferry/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const PRODUCT_NAME = 'Ferry';
@@ -21,4 +21,14 @@ export function usePageTitle(titleKey: string): void {
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title, i18n.language]);
+}
+
+/** `value` once it has stayed the same for `delayMs` (typing settles before a call is made). */
+export function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
 }

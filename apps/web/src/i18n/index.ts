@@ -15,6 +15,12 @@ import flowMapEnUS from './flowMap.en-US.json';
 import flowMapZhCN from './flowMap.zh-CN.json';
 import inspectEnUS from './inspect.en-US.json';
 import inspectZhCN from './inspect.zh-CN.json';
+import productEnUS from './product.en-US.json';
+import productZhCN from './product.zh-CN.json';
+import productCommentsEnUS from './productComments.en-US.json';
+import productCommentsZhCN from './productComments.zh-CN.json';
+import productViewerEnUS from './productViewer.en-US.json';
+import productViewerZhCN from './productViewer.zh-CN.json';
 import protoEditorEnUS from './protoEditor.en-US.json';
 import protoEditorZhCN from './protoEditor.zh-CN.json';
 import realtimeEnUS from './realtime.en-US.json';
@@ -59,6 +65,9 @@ void i18n.use(initReactI18next).init({
         ...flowMapZhCN,
         ...bookmarksZhCN,
         ...protoEditorZhCN,
+        ...productZhCN,
+        ...productViewerZhCN,
+        ...productCommentsZhCN,
       },
     },
     'en-US': {
@@ -75,6 +84,9 @@ void i18n.use(initReactI18next).init({
         ...flowMapEnUS,
         ...bookmarksEnUS,
         ...protoEditorEnUS,
+        ...productEnUS,
+        ...productViewerEnUS,
+        ...productCommentsEnUS,
       },
     },
   },

@@ -1,4 +1,5 @@
 import { bookmarkKeys } from '../api/bookmarks';
+import { documentKeys } from '../api/documents';
 import { prototypeKeys } from '../api/prototypes';
 import { queryClient } from '../queryClient';
 import { reportSocketDown, reportSocketUp } from '../state/network';
@@ -52,6 +53,8 @@ export function startRealtime(token: string, overrides: RealtimeStartOptions = {
         void queryClient.invalidateQueries({ queryKey: prototypeKeys.all(frame.teamId, frame.projectId) });
       if (frame.what === 'bookmarks' && frame.projectId)
         void queryClient.invalidateQueries({ queryKey: bookmarkKeys.list(frame.teamId, frame.projectId) });
+      if (frame.what === 'documents' && frame.projectId)
+        void queryClient.invalidateQueries({ queryKey: documentKeys.all(frame.teamId, frame.projectId) });
     },
     onStatus: (status, { restored }) => {
       // Only a connection that was open can be "disconnected"; a first one failing retries quietly.

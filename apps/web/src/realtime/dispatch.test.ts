@@ -2,6 +2,7 @@ import '../test/setup';
 import type { TeamInfo } from '@ferry/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commentKeys } from '../api/comments';
+import { documentKeys } from '../api/documents';
 import { queryClient } from '../queryClient';
 import { getMessageDots, reloadMessageDots } from '../state/messageDots';
 import { applyLogin, getSession } from '../state/session';
@@ -154,6 +155,18 @@ describe('reactions to notices (spec 002 §4)', () => {
     expect(queryClient.getQueryState(members)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(list)?.isInvalidated).toBe(true);
     expect(getToasts()[0].text).toBe('Bella changed your role in the project "Checkout" to project viewer');
+  });
+
+  it('a new or updated document refreshes the project’s documents and tells with a toast', async () => {
+    signIn();
+    const list = documentKeys.list('team-a', 'p1');
+    queryClient.setQueryData(list, { groups: [], ungrouped: [] });
+    await handleNotice(
+      notice({ method: 'addProduct', projectId: 'p1', projectName: 'Checkout', fromUserName: 'Bella' }),
+      'live',
+    );
+    expect(queryClient.getQueryState(list)?.isInvalidated).toBe(true);
+    expect(getToasts()).toHaveLength(1);
   });
 
   it('a notice of the watched project meant for others only refreshes: no toast, no dot, no tip', async () => {

@@ -91,9 +91,12 @@ function react(message: RealtimeMessage, told: boolean): Telling {
     case 'addProjectMember':
       refresh(projectKeys.all(teamId));
       return toast;
-    case 'notifyProject':
     case 'addProduct':
     case 'updateProduct':
+      // The project's documents (under the project's keys) are read again on an open documents screen.
+      refresh(project);
+      return toast;
+    case 'notifyProject':
       return toast;
   }
 }

@@ -4,7 +4,7 @@
  */
 const FEATURES = {
   /** Axure prototypes: the settings dialog's Axure zoom. */
-  axurePrototypes: false,
+  axurePrototypes: true,
   /** Product documents: a project's document-download setting. */
   documents: false,
 } satisfies Record<string, boolean>;

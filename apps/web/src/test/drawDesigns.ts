@@ -1,21 +1,33 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../../server/src/context';
+import { DOCUMENT_PAGES_JOB, drawDocumentPages } from '../../../server/src/jobs/documents';
 import { jobs } from '../../../server/src/jobs/tables';
 import { makeVariants, VARIANTS_JOB } from '../../../server/src/jobs/variants';
 
 /**
- * Draws one team's uploaded designs (their variants job), as the server's job worker would: the web tests'
- * server runs no worker, so designs stay processing unless a test asks for this. Only the asking test's
- * team: other test files count on their designs staying as uploaded. Answers how many files were drawn.
+ * Runs one team's due jobs of one kind, as the server's job worker would: the web tests' server runs no
+ * worker, so uploads stay processing unless a test asks for this. Only the asking test's team: other test
+ * files count on their uploads staying as they are. Answers how many jobs ran.
  */
-export async function drawTeamDesigns(ctx: AppContext, teamId: string): Promise<number> {
+async function runTeamJobs(
+  ctx: AppContext,
+  teamId: string,
+  kind: string,
+  handler: (ctx: AppContext, payload: Record<string, unknown>) => Promise<void>,
+): Promise<number> {
   const due = await ctx.db
     .update(jobs)
     .set({ doneAt: ctx.now() })
-    .where(
-      and(eq(jobs.team, teamId), eq(jobs.kind, VARIANTS_JOB), isNull(jobs.doneAt), isNull(jobs.failedAt)),
-    )
+    .where(and(eq(jobs.team, teamId), eq(jobs.kind, kind), isNull(jobs.doneAt), isNull(jobs.failedAt)))
     .returning();
-  for (const job of due) await makeVariants(ctx, job.payload);
+  for (const job of due) await handler(ctx, job.payload);
   return due.length;
 }
+
+/** Draws one team's uploaded designs (their variants job). */
+export const drawTeamDesigns = (ctx: AppContext, teamId: string) =>
+  runTeamJobs(ctx, teamId, VARIANTS_JOB, makeVariants);
+
+/** Draws the pages of one team's uploaded product documents (their `document-pages` job). */
+export const drawTeamDocuments = (ctx: AppContext, teamId: string) =>
+  runTeamJobs(ctx, teamId, DOCUMENT_PAGES_JOB, drawDocumentPages);

@@ -96,13 +96,22 @@ export const addProjectMember = (admin: SeededUser, teamId: string, projectId: s
     user_ids: [userId],
   });
 
-/** A picture put in storage as the browser does: the storage endpoint the upload token names. Answers its key. */
-async function storePicture(user: SeededUser, teamId: string, name: string, data: Buffer = PIXEL) {
+/** A file put in storage as the browser does: the storage endpoint the upload token names. Answers its key. */
+export async function storeUpload(
+  user: SeededUser,
+  teamId: string,
+  name: string,
+  data: Buffer,
+  {
+    type = 'application/octet-stream',
+    extension = /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0]?.toLowerCase() ?? '',
+  }: { type?: string; extension?: string } = {},
+) {
   const { uptoken } = await callAs<{ uptoken: Uptoken }>(user, 'GET', `oss/token?team_id=${teamId}`);
-  const key = `${uptoken.dir}${randomUUID()}.png`;
+  const key = `${uptoken.dir}${randomUUID()}${extension}`;
   const form = policyForm(
     { key, policy: uptoken.policy, OSSAccessKeyId: uptoken.accessid, signature: uptoken.signature },
-    { name, data, type: 'image/png' },
+    { name, data, type },
   );
   const stored = await nodeFetch(new URL(uptoken.host, serverUrl()), {
     method: 'POST',
@@ -112,6 +121,10 @@ async function storePicture(user: SeededUser, teamId: string, name: string, data
   if (stored.status !== 200 && stored.status !== 204) throw new Error(`upload: HTTP ${stored.status}`);
   return key;
 }
+
+/** A picture (a 1 × 1 PNG unless given) put in storage; answers its key. */
+const storePicture = (user: SeededUser, teamId: string, name: string, data: Buffer = PIXEL) =>
+  storeUpload(user, teamId, name, data, { type: 'image/png', extension: '.png' });
 
 /** One design, uploaded (see storePicture) then registered; `data` is a PNG (1 × 1 pixel unless given). */
 export async function uploadDesign(

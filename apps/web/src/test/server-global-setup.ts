@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { runCommand } from '../../../server/src/cli';
 import { startTestServer } from '../../../server/src/test/context';
 import { buildUser } from '../../../server/src/test/factories';
-import { drawTeamDesigns } from './drawDesigns';
+import { drawTeamDesigns, drawTeamDocuments } from './drawDesigns';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +14,10 @@ declare module 'vitest' {
     ferryAccountsUrl: string;
     /** Where tests put a team on a paid plan (`POST` with `{ team_id, level }`), as the operator does. */
     ferryPlansUrl: string;
-    /** Where tests have one team's uploads drawn (`POST` with `{ team_id }`), so the designs' sizes are known. */
+    /**
+     * Where tests have one team's uploads drawn (`POST` with `{ team_id }`), so the designs' sizes are known;
+     * with `{ team_id, what: 'documents' }`, the pages of its product documents.
+     */
     ferryDrawUrl: string;
   }
 }
@@ -40,11 +43,14 @@ export default async function setup(project: TestProject) {
       body += chunk;
     });
     request.on('end', () => {
-      const { email, name, team_id, level } = JSON.parse(body || '{}') as Record<string, string | undefined>;
+      const { email, name, team_id, level, what } = JSON.parse(body || '{}') as Record<
+        string,
+        string | undefined
+      >;
       // Billing is outside Ferry: a plan is set by the operator's command, which the API has no call for.
       const work =
         request.url === '/draw'
-          ? drawTeamDesigns(server.ctx, String(team_id))
+          ? (what === 'documents' ? drawTeamDocuments : drawTeamDesigns)(server.ctx, String(team_id))
           : request.url === '/plans'
             ? runCommand(server.ctx.db, [
                 'team:plan',

@@ -10,25 +10,16 @@ import {
 } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, type FormRule, Input, Modal, Radio } from 'antd';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkRepeatedName, createProject, projectKeys } from '../../api/projects';
-import { useLang } from '../../components/hooks';
+import { useDebounced, useLang } from '../../components/hooks';
 import { formErrorText } from '../../forms/errors';
 import { ruleKeyFor } from '../../forms/rules';
 import { useProjectLimitPrompt } from './refusals';
 
 /** How long typing pauses before the name is checked against the team's projects. */
 export const NAME_CHECK_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** Whether a valid name is already a project of the team, asked while the user types. */
 function useNameTaken(teamId: string, name: string): boolean {

@@ -2,6 +2,7 @@ import {
   ArrowLeftOutlined,
   CloudUploadOutlined,
   DeleteOutlined,
+  FileTextOutlined,
   FolderAddOutlined,
   SettingOutlined,
   ShareAltOutlined,
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StageOrder } from '../../api/designs';
 import { itemPath } from '../../state/redirect';
+import { productPath } from '../product/paths';
 import { projectSettingPath } from '../project-setting/paths';
 import { FlowMapButton } from '../prototype/flow/FlowMapButton';
 import { demoPath } from '../prototype/paths';
@@ -96,6 +98,11 @@ export function StageToolbar({
           <PlayDemoButton to={demoPath(teamId, projectId)} />
           <FlowMapButton teamId={teamId} projectId={projectId} />
           <BookmarksButton open={bookmarksOpen} onToggle={onBookmarks} />
+          <Link to={productPath(teamId, projectId)} data-testid="stage-documents">
+            <Button icon={<FileTextOutlined />} tabIndex={-1}>
+              {t('product.entry')}
+            </Button>
+          </Link>
           <Button icon={<DeleteOutlined />} onClick={onRecycleBin} data-testid="stage-recycle-bin">
             {t('stage.recycleBin')}
           </Button>

@@ -6,8 +6,12 @@ import { MemberAvatar } from '../../../components/MemberAvatar';
 import { formatTime, timeAgo } from '../../../components/time';
 import { splitMentions } from './mentions';
 
+/** What the text and byline show: a design's comment, or any comment of the same shape (a document's). */
+type ShownText = Pick<CommentView, 'content' | 'mentions'>;
+type ShownByline = Pick<CommentView, 'author' | 'create_time' | 'edited'>;
+
 /** The text of a comment with the members it mentions highlighted. */
-export function CommentText({ comment, clamp }: { comment: CommentView; clamp?: boolean }) {
+export function CommentText({ comment, clamp }: { comment: ShownText; clamp?: boolean }) {
   const parts = splitMentions(
     comment.content,
     comment.mentions.map((person) => person.name),
@@ -28,7 +32,7 @@ export function CommentText({ comment, clamp }: { comment: CommentView; clamp?: 
 }
 
 /** Avatar, name and time of a comment's author; a share link's visitor is marked as a guest. */
-export function CommentByline({ comment }: { comment: CommentView }) {
+export function CommentByline({ comment }: { comment: ShownByline }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (

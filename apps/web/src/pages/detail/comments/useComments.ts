@@ -42,7 +42,10 @@ export function useThread(target: CommentTarget, commentId: string | null, enabl
 }
 
 /** The thread of `threads` that `commentId` names, as its first comment or as one of its replies. */
-export function threadHolding(threads: readonly CommentThread[] | undefined, commentId: string | null) {
+export function threadHolding<Thread extends Pick<CommentThread, 'id'> & { replies: { id: string }[] }>(
+  threads: readonly Thread[] | undefined,
+  commentId: string | null | undefined,
+): Thread | undefined {
   if (!commentId || !threads) return undefined;
   return threads.find(
     (thread) => thread.id === commentId || thread.replies.some((reply) => reply.id === commentId),

@@ -2,6 +2,7 @@ import { CloudUploadOutlined } from '@ant-design/icons';
 import { type DragEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESIGN_FILE_ACCEPT, type Uploader, UploaderContext } from './context';
+import type { UploadQueue } from './queue';
 import { uploadQueueOf } from './registry';
 import { UploadTray } from './UploadTray';
 import { useUploadNotices } from './useUploadNotices';
@@ -11,19 +12,26 @@ const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types 
 
 /**
  * Wraps the stage body as a drop zone (an overlay shows while files are dragged over it), holds the hidden
- * multi-file picker that `useUploader().pickFiles()` opens, and renders the progress tray.
+ * multi-file picker that `useUploader().pickFiles()` opens, and renders the progress tray. Another kind of
+ * upload (product documents) passes its own queue, picker filter and hint.
  */
 export function StageUploader({
   teamId,
   projectId,
+  queue: ownQueue,
+  accept = DESIGN_FILE_ACCEPT,
+  dropHint,
   children,
 }: {
   teamId: string;
   projectId: string;
+  queue?: UploadQueue;
+  accept?: string;
+  dropHint?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const queue = uploadQueueOf(teamId, projectId);
+  const queue = ownQueue ?? uploadQueueOf(teamId, projectId);
   const input = useRef<HTMLInputElement>(null);
   // Enter and leave fire for every child the pointer crosses: count them to know when it really left.
   const depth = useRef(0);
@@ -74,7 +82,7 @@ export function StageUploader({
             <div className="upload-drop-card">
               <CloudUploadOutlined className="upload-drop-icon" />
               <strong>{t('upload.dropTitle')}</strong>
-              <span>{t('upload.dropHint')}</span>
+              <span>{dropHint ?? t('upload.dropHint')}</span>
             </div>
           </div>
         ) : null}
@@ -84,7 +92,7 @@ export function StageUploader({
         type="file"
         multiple
         hidden
-        accept={DESIGN_FILE_ACCEPT}
+        accept={accept}
         data-testid="upload-input"
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);

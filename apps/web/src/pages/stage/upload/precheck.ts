@@ -9,8 +9,8 @@ const KIND_BY_EXTENSION: Readonly<Record<string, UnsupportedKind>> = {
   xd: 'xd',
 };
 
-/** Through FileReader, which every browser (and the test DOM) has for any Blob. */
-function readHead(file: Blob): Promise<Uint8Array> {
+/** A file's leading bytes, through FileReader, which every browser (and the test DOM) has for any Blob. */
+export function readHead(file: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));

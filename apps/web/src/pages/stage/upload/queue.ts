@@ -77,8 +77,11 @@ export interface UploadQueueDeps {
   register(images: { key: string; name: string }[]): Promise<RegisterAnswer>;
   addVersion(imageId: string, image: { key: string; name: string }): Promise<unknown>;
   lang(): Lang;
-  /** Reads a file before it is sent: the refusal's wording for a type the server would refuse, else null. */
-  checkFile?(file: File): Promise<string | null>;
+  /**
+   * Reads a file before it is sent: the refusal's wording for a type the server would refuse (or the code
+   * and wording of another refusal, e.g. a size under another limit), else null.
+   */
+  checkFile?(file: File): Promise<string | { code: string; message: string } | null>;
   concurrency?: number;
   /** After designs or versions were added: the lists that show them are stale. */
   onRegistered?(target: UploadTarget): void;
@@ -281,9 +284,10 @@ export class UploadQueue {
   /** A file of a type the server refuses is refused here, before a byte is sent; an unreadable one is sent. */
   private async check(id: string): Promise<boolean> {
     const file = this.files.get(id);
-    const message = file ? await this.deps.checkFile?.(file).catch(() => null) : null;
-    if (!message) return true;
-    const code = Codes.IMAGE_FORMAT_UNSUPPORTED.code;
+    const refused = file ? await this.deps.checkFile?.(file).catch(() => null) : null;
+    if (!refused) return true;
+    const { code, message } =
+      typeof refused === 'string' ? { code: Codes.IMAGE_FORMAT_UNSUPPORTED.code, message: refused } : refused;
     const item = this.find(id);
     if (item && !isSettled(item)) this.update(id, { status: 'refused', code, message });
     return false;
