@@ -13,11 +13,14 @@
  * 5. A notice's delivery to 1,000 sockets through two instances and Redis, against a bare `ws` broadcast.
  * 6. A hotspot click in the prototype demo until the next design is painted, against a bare page of the same
  *    two pictures swapped on a click.
+ * 7. A 100-page PDF drawn for the document view (page 1 viewable, pages per second), against pdf.js and its canvas
+ *    drawing the same pages in a script.
  * `npm run bench -- 3b` (or several names) runs only the figures named.
  */
 import { demoSwitch } from './demo-switch.js';
 import { basic, call, compare, report, startServerProcess } from './harness.js';
 import { hoverHitTest } from './hit-test.js';
+import { pdfPages } from './pdf-pages.js';
 import { psdImport } from './psd-import.js';
 import { realtimeDelivery } from './realtime.js';
 import type { StageProject } from './seed-stage.js';
@@ -93,6 +96,7 @@ const FIGURES: Record<string, () => Promise<void>> = {
   '4b': psdImport,
   '5': realtimeDelivery,
   '6': demoSwitch,
+  '7': pdfPages,
 };
 
 async function main() {
