@@ -91,13 +91,13 @@ describe('a new user', () => {
     expect(await page.getByTestId('team-avatar-hint').textContent()).toBe('JPG or PNG, at most 3 MB');
     await screenshot(page, 'team-settings-03-team-info-en');
 
-    // The settings dialog: no Axure zoom (there are no Axure prototypes), and the two ESC choices side by
-    // side, centred on their label's line.
+    // The settings dialog: the Axure zoom of product documents' Axure exports, and the two ESC choices side
+    // by side, centred on their label's line.
     await openSettingsDialog(page);
     const dialog = page.getByTestId('settings-dialog');
     await screenshot(page, 'team-settings-04-settings-dialog-en');
-    expect(await dialog.textContent()).not.toContain('Axure');
-    expect(await page.getByTestId('lab-axureZoom').count()).toBe(0);
+    expect(await dialog.textContent()).toContain('Scale Axure prototypes to fit the window');
+    expect(await page.getByTestId('lab-axureZoom').count()).toBe(1);
     const choices = page.getByTestId('lab-escOnMark').locator('label');
     const [first, second] = [await box(choices.nth(0)), await box(choices.nth(1))];
     expect(second.y).toBe(first.y);
