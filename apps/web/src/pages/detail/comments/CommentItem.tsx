@@ -1,12 +1,12 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Codes, type CommentView } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Tooltip } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentsApi } from '../../../api/comments';
 import { isApiError } from '../../../api/errors';
 import { useShareVisitor } from '../../share/visitorContext';
+import { CommentActions } from './CommentActions';
 import { CommentByline, CommentText } from './CommentBody';
 import { MentionComposer } from './MentionComposer';
 import { type CommentTarget, scopeOf, useCommentFailure, useRefreshComments } from './useComments';
@@ -85,33 +85,13 @@ export function CommentItem({
     >
       <div className="comment-item-head">
         <CommentByline comment={comment} />
-        <div className="comment-item-actions">
-          {comment.can_edit && !editing && !visitor ? (
-            <Tooltip title={t('comments.edit')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={t('comments.edit')}
-                onClick={() => setEditing(true)}
-                data-testid="comment-edit"
-              />
-            </Tooltip>
-          ) : null}
-          {comment.can_delete && !visitor ? (
-            <Tooltip title={t('comments.delete')}>
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('comments.delete')}
-                onClick={confirmDelete}
-                data-testid="comment-delete"
-              />
-            </Tooltip>
-          ) : null}
-        </div>
+        <CommentActions
+          canEdit={comment.can_edit && !editing && !visitor}
+          canDelete={comment.can_delete && !visitor}
+          onEdit={() => setEditing(true)}
+          onDelete={confirmDelete}
+          testIdPrefix="comment"
+        />
       </div>
       {editing ? (
         <MentionComposer

@@ -1,10 +1,10 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Tooltip } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentCommentView } from '../../../api/documentComments';
 import type { DocumentScope } from '../../../api/documents';
+import { CommentActions } from '../../detail/comments/CommentActions';
 import { CommentByline, CommentText } from '../../detail/comments/CommentBody';
 import { MentionComposer } from '../../detail/comments/MentionComposer';
 import type { DocumentComments } from './useDocumentComments';
@@ -58,33 +58,13 @@ export function DocumentCommentItem({
     >
       <div className="comment-item-head">
         <CommentByline comment={comment} />
-        <div className="comment-item-actions">
-          {comment.can_edit && !editing ? (
-            <Tooltip title={t('comments.edit')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={t('comments.edit')}
-                onClick={() => setEditing(true)}
-                data-testid="doc-comment-edit"
-              />
-            </Tooltip>
-          ) : null}
-          {comment.can_delete ? (
-            <Tooltip title={t('comments.delete')}>
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('comments.delete')}
-                onClick={confirmDelete}
-                data-testid="doc-comment-delete"
-              />
-            </Tooltip>
-          ) : null}
-        </div>
+        <CommentActions
+          canEdit={comment.can_edit && !editing}
+          canDelete={comment.can_delete}
+          onEdit={() => setEditing(true)}
+          onDelete={confirmDelete}
+          testIdPrefix="doc-comment"
+        />
       </div>
       {editing ? (
         <MentionComposer
