@@ -3,6 +3,7 @@
  *   team:plan <team-id> <level 1|2|3> [--expires YYYY-MM-DD]
  *   team:type <team-id> <normal|enterprise|enterprise2|enterprise3>
  *   user:disable <email> | user:enable <email>
+ *   search:reindex   rebuild the text layers search reads from the stored LayerDocs, then refresh statistics
  */
 import { PlanLimits } from '@ferry/shared';
 import { eq } from 'drizzle-orm';
@@ -10,12 +11,21 @@ import { buildContext } from './boot.js';
 import { loadConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { users } from './modules/account/tables.js';
+import { reindexLayerTexts } from './modules/search/reindex.js';
+import type { FileStore } from './modules/storage/files.js';
 import { isUuid } from './modules/teams/policy.js';
 import { teams } from './modules/teams/tables.js';
+import { type ProgressOut, progressBar } from './progress.js';
 
 const TEAM_TYPES = ['normal', 'enterprise', 'enterprise2', 'enterprise3'];
 
-export async function runCommand(db: Db, args: string[]): Promise<string> {
+/** What commands beyond the database need: the stored files, and where progress is drawn. */
+export interface CommandIo {
+  files?: FileStore;
+  progress?: ProgressOut;
+}
+
+export async function runCommand(db: Db, args: string[], io: CommandIo = {}): Promise<string> {
   const [command, subject, value, ...rest] = args;
   switch (command) {
     case 'team:plan': {
@@ -57,15 +67,34 @@ export async function runCommand(db: Db, args: string[]): Promise<string> {
       if (updated.length === 0) throw new Error(`no user ${subject}`);
       return `user ${updated[0].email}: ${status}`;
     }
+    case 'search:reindex': {
+      if (!io.files) throw new Error('search:reindex needs the file store');
+      // The bar is drawn once the total is known (the first call).
+      const drawn: { bar?: ReturnType<typeof progressBar> } = {};
+      const summary = await reindexLayerTexts(db, io.files, (done, total) => {
+        drawn.bar ??= progressBar(io.progress ?? process.stderr, total, 'layer docs');
+        drawn.bar.update(done);
+      });
+      drawn.bar?.end(summary.folders);
+      return (
+        `search:reindex: ${summary.folders} layer docs read, ${summary.withText} with text, ` +
+        `${summary.unreadable} unreadable skipped, ${summary.orphansDropped} orphan rows removed`
+      );
+    }
     default:
-      throw new Error('commands: team:plan, team:type, user:disable, user:enable');
+      throw new Error('commands: team:plan, team:type, user:disable, user:enable, search:reindex');
   }
 }
 
 if (process.argv[1]?.endsWith('cli.ts')) {
   const booted = await buildContext(loadConfig());
   try {
-    console.log(await runCommand(booted.ctx.db, process.argv.slice(2)));
+    console.log(
+      await runCommand(booted.ctx.db, process.argv.slice(2), {
+        files: booted.ctx.files,
+        progress: process.stderr,
+      }),
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

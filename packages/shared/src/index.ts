@@ -8,6 +8,7 @@ export * from './api/inspect.js';
 export * from './api/notices.js';
 export * from './api/projects.js';
 export * from './api/prototypes.js';
+export * from './api/search.js';
 export * from './api/sections.js';
 export * from './api/share.js';
 export * from './api/teams.js';

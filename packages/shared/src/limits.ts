@@ -337,3 +337,21 @@ export const ShareLimits = {
   guestCommentsPerHour: 60,
   guestCommentWindowMs: 60 * 60 * 1000,
 } as const;
+
+/** Global search (spec 001 §7 "Search", §9). */
+export const SearchLimits = {
+  /** `global/search` answers 10 a page unless asked otherwise (spec 001 §9). */
+  pageSize: 10,
+  pageSizeMax: 50,
+  /** Deep pages cost a scan each; past this the answer says has_next false. */
+  pageMax: 50,
+  keywordMaxLength: 100,
+  /** The header box asks after the typing pauses this long. */
+  typingDebounceMs: 200,
+  /** A design's text layers kept for search, joined: past this the rest is left out. */
+  textPerDesignMax: 20_000,
+  /** Matches of one kind ranked per search (designs by name, by text, comments): the newest ones. */
+  candidatesPerKind: 500,
+  /** Characters of context either side of a match in a snippet. */
+  snippetSide: 30,
+} as const;

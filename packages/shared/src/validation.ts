@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookmarkLimits, DesignLimits, Int32, Limits, PageLimits } from './limits.js';
+import { BookmarkLimits, DesignLimits, Int32, Limits, PageLimits, SearchLimits } from './limits.js';
 
 /** Validation rules of spec 000 §5, shared by the server's routes and the web forms. */
 const noSpaces = (value: string) => !/\s/.test(value);
@@ -139,6 +139,10 @@ export const ruleMessages: Record<string, { zh: string; en: string }> = {
     en: 'A document name can have at most 100 characters',
   },
   'keyword.required': { zh: '请输入搜索关键词', en: 'Enter a keyword to search for' },
+  'keyword.length': {
+    zh: `搜索关键词不能超过 ${SearchLimits.keywordMaxLength} 个字符`,
+    en: `A search keyword can have at most ${SearchLimits.keywordMaxLength} characters`,
+  },
   'bookmark.nameLength': {
     zh: `书签名称不能超过 ${BookmarkLimits.nameMaxLength} 个字符`,
     en: `A bookmark's name must be at most ${BookmarkLimits.nameMaxLength} characters`,

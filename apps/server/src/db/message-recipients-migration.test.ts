@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteExtensions } from './client.js';
 
 /**
  * Migration 0010 turns the message centre's row per recipient into a row per notice: every stored notice
@@ -30,7 +31,7 @@ async function migrationsBefore(tag: string) {
 
 describe('migration 0010_message_recipients', () => {
   it('keeps every stored notice, its recipient and whether they read it', async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: await migrationsBefore('0010_message_recipients') });
     const { rows: people } = await client.query<{ id: string }>(

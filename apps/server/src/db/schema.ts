@@ -14,6 +14,7 @@ export * from '../modules/mail/tables.js';
 export * from '../modules/messages/tables.js';
 export * from '../modules/projects/tables.js';
 export * from '../modules/prototypes/tables.js';
+export * from '../modules/search/tables.js';
 export * from '../modules/sections/tables.js';
 export * from '../modules/share/tables.js';
 export * from '../modules/teams/tables.js';
