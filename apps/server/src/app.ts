@@ -25,6 +25,7 @@ import { projectMemberRoutes } from './modules/projects/members.routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { flowLinkRoutes } from './modules/prototypes/links.routes.js';
 import { prototypeRoutes } from './modules/prototypes/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { sectionRoutes } from './modules/sections/routes.js';
 import { isVisitorToken } from './modules/share/codes.js';
 import { shareRoutes } from './modules/share/routes.js';
@@ -155,6 +156,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   prototypeRoutes(app, ctx);
   bookmarkRoutes(app, ctx);
   documentRoutes(app, ctx);
+  searchRoutes(app, ctx);
   flowLinkRoutes(app, ctx);
   messageRoutes(app, ctx);
   shareRoutes(app, ctx);

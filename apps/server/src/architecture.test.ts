@@ -18,6 +18,7 @@ const DOMAIN_ORDER = [
   'prototypes',
   'bookmarks',
   'documents',
+  'search',
   'share',
   'messages',
   'events',
@@ -40,7 +41,7 @@ const UPWARD_TO_MOVE = [
 /**
  * Reads of another domain's table that stay, each for a list read in one query: the project list counts each
  * project's designs, the message centre joins the names and the team membership of each notice, the share links' lists
- * join each link's project name (and the landing page the team's). The users table (account) is joined for people's names anywhere.
+ * join each link's project name (and the landing page the team's); search keeps the texts of folders some version shows. The users table (account) is joined for people's names anywhere.
  */
 const READ_MODULES = [
   'modules/projects/listing.ts -> modules/designs/tables.ts',
@@ -49,6 +50,8 @@ const READ_MODULES = [
   'modules/messages/service.ts -> modules/teams/tables.ts',
   'modules/share/listing.ts -> modules/projects/tables.ts',
   'modules/share/listing.ts -> modules/teams/tables.ts',
+  'modules/search/texts.ts -> modules/designs/tables.ts',
+  'modules/search/reindex.ts -> modules/designs/tables.ts',
 ];
 
 /** Reads of another domain's table still to replace by the owning domain's functions; the list only shrinks. */

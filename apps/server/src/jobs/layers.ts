@@ -5,14 +5,16 @@ import type { AppContext } from '../context.js';
 import { importLayers } from '../design/import.js';
 import { layersKeyOf } from '../modules/designs/keys.js';
 import { type ArtboardRef, designVersions } from '../modules/designs/tables.js';
+import { storeLayerTexts } from '../modules/search/texts.js';
 import { sniffType } from '../modules/storage/sniff.js';
 
 export const LAYERS_JOB = 'layers';
 
 /**
  * Imports the layers of one uploaded PSD or SVG into a LayerDoc per variant folder (the file's own, or each
- * artboard's), written whole to `<variant_dir>/layers.json`; then every version showing that folder (copies
- * included) gets its key, md5 and 'ready' in one update. A file the importer cannot read marks them 'failed'.
+ * artboard's), written whole to `<variant_dir>/layers.json`; then its text layers go to search (layer_texts)
+ * and every version showing that folder (copies included) gets its key, md5 and 'ready', in one transaction.
+ * A file the importer cannot read marks them 'failed'.
  * A run cut short leaves the rows as they were, and the next run (the job's lease runs out) does it again.
  */
 export async function importFileLayers(ctx: AppContext, payload: Record<string, unknown>) {
@@ -37,10 +39,14 @@ export async function importFileLayers(ctx: AppContext, payload: Record<string, 
       const key = layersKeyOf(variantDir);
       await ctx.files.put(key, json);
       const md5 = createHash('md5').update(json).digest('hex');
-      await ctx.db
-        .update(designVersions)
-        .set({ layersKey: key, layersMd5: md5, layersStatus: 'ready' })
-        .where(eq(designVersions.variantDir, variantDir));
+      // Texts and status together: a run cut short between them would leave a ready folder search misses.
+      await ctx.db.transaction(async (tx) => {
+        await storeLayerTexts(tx, variantDir, doc);
+        await tx
+          .update(designVersions)
+          .set({ layersKey: key, layersMd5: md5, layersStatus: 'ready' })
+          .where(eq(designVersions.variantDir, variantDir));
+      });
     }
   } finally {
     await ctx.cache.bump();

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { purgeSpentAttempts } from '../modules/account/credentials.js';
 import { designs, designVersions } from '../modules/designs/tables.js';
 import { forgetHotspotTargets } from '../modules/prototypes/service.js';
+import { dropOrphanLayerTexts } from '../modules/search/texts.js';
 import { UPLOADS_ROOT } from '../modules/uploads/post-policy.js';
 import { uploads } from '../modules/uploads/tables.js';
 import { removeFiles } from './remove-files.js';
@@ -17,7 +18,8 @@ const FINISHED_JOB_KEEP_MS = 7 * Limits.msPerDay;
 const TEMPORARY_FILE_MS = 60 * 60 * 1000;
 
 /**
- * The daily clean-up: designs in the recycle bin past 30 days go for good (rows, then files no row names),
+ * The daily clean-up: designs in the recycle bin past 30 days go for good (rows, then files no row names, then
+ * the search texts of folders no version shows),
  * uploads never registered as designs after a day, finished jobs after a week, temporary files a crash
  * left behind, and spent sign-in counts. Each step is safe to repeat.
  */
@@ -46,6 +48,7 @@ export async function purgeTrash(ctx: AppContext) {
     if (!fileKeys) break;
     await removeFiles(ctx, { fileKeys });
   }
+  await dropOrphanLayerTexts(ctx.db);
 
   const stale = await ctx.db
     .select({ key: uploads.key })

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { generatedId, stampedNow } from '../../db/columns.js';
+import { foldedOf, generatedId, stampedNow, trigramIndex } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { designs, designVersions } from '../designs/tables.js';
 import { projects } from '../projects/tables.js';
@@ -41,6 +41,7 @@ export const comments = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'cascade' }),
     guestName: text('guest_name'),
     content: text('content').notNull(),
+    contentFolded: foldedOf('content_folded', 'content'),
     positionX: doublePrecision('position_x'),
     positionY: doublePrecision('position_y'),
     layerId: text('layer_id'),
@@ -55,6 +56,7 @@ export const comments = pgTable(
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
+    trigramIndex('comments_content_trgm_idx', table.contentFolded),
     index('comments_design_idx').on(table.designId, table.versionId, table.parentId),
     uniqueIndex('comments_thread_number_unique')
       .on(table.designId, table.number)
@@ -62,6 +64,7 @@ export const comments = pgTable(
     index('comments_version_idx').on(table.versionId, table.parentId),
     index('comments_parent_idx').on(table.parentId),
     index('comments_project_idx').on(table.projectId),
+    index('comments_updated_idx').on(table.updatedAt),
     check('comments_author_or_guest', sql`(${table.authorId} is null) <> (${table.guestName} is null)`),
   ],
 );

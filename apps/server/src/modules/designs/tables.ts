@@ -11,7 +11,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { generatedId, stampedNow } from '../../db/columns.js';
+import { foldedOf, generatedId, stampedNow, trigramIndex } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { projects } from '../projects/tables.js';
 import { sectors } from '../sections/tables.js';
@@ -48,6 +48,7 @@ export const designs = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    nameFolded: foldedOf('name_folded', 'name'),
     /** image | pdf | set (spec 001 §3; cards and boards come with their modules) */
     type: text('type').notNull().default('image'),
     currentVersionId: uuid('current_version_id').references((): AnyPgColumn => designVersions.id, {
@@ -74,9 +75,13 @@ export const designs = pgTable(
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
+    trigramIndex('designs_name_trgm_idx', table.nameFolded),
     index('designs_project_idx').on(table.projectId, table.deletedAt, table.orderIndex),
     index('designs_project_name_idx').on(table.projectId, table.name),
     index('designs_deleted_idx').on(table.deletedAt),
+    // Search: the newest matches first, and names equal to or starting with the keyword.
+    index('designs_updated_idx').on(table.updatedAt),
+    index('designs_name_prefix_idx').on(table.nameFolded.op('text_pattern_ops')),
     index('designs_sector_idx').on(table.sectorId),
     index('designs_parent_set_idx').on(table.parentSetId),
   ],

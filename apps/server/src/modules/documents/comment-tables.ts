@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { generatedId, stampedNow } from '../../db/columns.js';
+import { foldedOf, generatedId, stampedNow, trigramIndex } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { projects } from '../projects/tables.js';
 import { documents, documentVersions } from './tables.js';
@@ -45,6 +45,7 @@ export const documentComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    contentFolded: foldedOf('content_folded', 'content'),
     /** Mentioned user ids, in the order written. */
     mentions: uuid('mentions').array().notNull().default([]),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -56,6 +57,7 @@ export const documentComments = pgTable(
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
+    trigramIndex('document_comments_content_trgm_idx', table.contentFolded),
     index('document_comments_version_idx').on(table.versionId, table.parentId),
     index('document_comments_parent_idx').on(table.parentId),
     // For the cascades from a project and a document.

@@ -7,12 +7,10 @@ import {
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { likePattern } from '../../db/like.js';
 import { documentAccess } from './policy.js';
 import { documentsWhere, latestVersions } from './service.js';
 import { documentPages, documents, documentVersions } from './tables.js';
-
-/** `%`, `_` and `\` match themselves: a keyword is text, never a pattern. */
-export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const SNIPPET_SIDE = 40;
 
@@ -36,7 +34,7 @@ export async function searchDocuments(
 ): Promise<DocumentSearchAnswer> {
   const access = await documentAccess(ctx.db, userId, input, 'view');
   const projectId = access.project.id;
-  const pattern = `%${likeEscape(input.keyword)}%`;
+  const pattern = likePattern(input.keyword);
   const all = await documentsWhere(ctx.db, projectId, sql`true`);
   if (all.length === 0) return { list: [] };
   const readyVersions = await ctx.db

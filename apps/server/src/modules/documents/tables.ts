@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { generatedId, stampedNow } from '../../db/columns.js';
+import { foldedOf, generatedId, stampedNow, trigramIndex } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { projects } from '../projects/tables.js';
 
@@ -32,6 +32,7 @@ export const documents = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => documentGroups.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    nameFolded: foldedOf('name_folded', 'name'),
     kind: text('kind', { enum: ['pdf', 'word', 'excel', 'ppt', 'axure'] }).notNull(),
     sortOrder: integer('sort_order').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -39,6 +40,7 @@ export const documents = pgTable(
     updatedAt: stampedNow('updated_at'),
   },
   (table) => [
+    trigramIndex('documents_name_trgm_idx', table.nameFolded),
     uniqueIndex('documents_project_name_idx').on(table.projectId, table.name),
     index('documents_group_order_idx').on(table.projectId, table.groupId, table.sortOrder),
   ],
@@ -84,6 +86,10 @@ export const documentPages = pgTable(
     width: real('width').notNull(),
     height: real('height').notNull(),
     text: text('text').notNull().default(''),
+    textFolded: foldedOf('text_folded', 'text'),
   },
-  (table) => [primaryKey({ columns: [table.versionId, table.page] })],
+  (table) => [
+    trigramIndex('document_pages_text_trgm_idx', table.textFolded),
+    primaryKey({ columns: [table.versionId, table.page] }),
+  ],
 );

@@ -2,8 +2,9 @@ import { FOLDER_DEPTH_LIMIT, type FolderNode, ROOT_FOLDER_NAME, rootFolderId } f
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
+import { likePattern } from '../../db/like.js';
 import { fail } from '../../http/errors.js';
-import { likePattern, visibleTo } from '../projects/listing.js';
+import { visibleTo } from '../projects/listing.js';
 import { requireTeamEditor, seesEveryProject } from '../projects/policy.js';
 import { folderInTeam, isUniqueViolation } from '../projects/service.js';
 import { projectMembers, projects } from '../projects/tables.js';

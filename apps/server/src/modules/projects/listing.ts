@@ -8,6 +8,7 @@ import {
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
+import { likePattern } from '../../db/like.js';
 import { fail } from '../../http/errors.js';
 import { designs, designVersions } from '../designs/tables.js';
 import { roleInTeam } from '../teams/policy.js';
@@ -37,8 +38,6 @@ export function visibleTo(isSuperAdmin: boolean): SQL | undefined {
   if (isSuperAdmin) return undefined;
   return or(eq(projects.permissionMode, 'A'), sql`${projectMembers.userId} is not null`);
 }
-
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A folder filter: the root id (or none) means every project; otherwise that folder's own projects. */
 export function folderFilter(teamId: string, folderId?: string): SQL | undefined {

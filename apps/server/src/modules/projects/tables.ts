@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { generatedId, stampedNow } from '../../db/columns.js';
+import { foldedOf, generatedId, stampedNow, trigramIndex } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { folders } from '../folders/tables.js';
 import { teams } from '../teams/tables.js';
@@ -13,6 +13,7 @@ export const projects = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    nameFolded: foldedOf('name_folded', 'name'),
     /** mobile | web | dsm */
     type: text('type').notNull().default('mobile'),
     coverKey: text('cover_key').notNull().default(''),
@@ -28,6 +29,7 @@ export const projects = pgTable(
     updatedAt: stampedNow('updated_at'),
   },
   (table) => [
+    trigramIndex('projects_name_trgm_idx', table.nameFolded),
     unique('projects_team_name_unique').on(table.teamId, table.name),
     index('projects_team_order_idx').on(table.teamId, table.orderIndex, table.createdAt, table.id),
     index('projects_team_updated_idx').on(table.teamId, table.updatedAt, table.id),

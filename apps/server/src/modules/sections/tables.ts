@@ -1,5 +1,5 @@
 import { type AnyPgColumn, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { generatedId, stampedNow } from '../../db/columns.js';
+import { foldedOf, generatedId, stampedNow, trigramIndex } from '../../db/columns.js';
 import { users } from '../account/tables.js';
 import { projects } from '../projects/tables.js';
 
@@ -17,11 +17,15 @@ export const sectors = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id').references((): AnyPgColumn => sectors.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    nameFolded: foldedOf('name_folded', 'name'),
     orderIndex: integer('order_index').notNull().default(0),
     createdAt: stampedNow('created_at'),
     updatedAt: stampedNow('updated_at'),
   },
-  (table) => [index('sectors_project_idx').on(table.projectId, table.parentId, table.orderIndex)],
+  (table) => [
+    trigramIndex('sectors_name_trgm_idx', table.nameFolded),
+    index('sectors_project_idx').on(table.projectId, table.parentId, table.orderIndex),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
 import {
   commentRef,
   commentsQuery,
+  globalSearchQuery,
   guestCommentBody,
   imageQuery,
   imagesQuery,
@@ -26,6 +27,7 @@ import { imageDetail, listImages } from '../designs/service.js';
 import { sliceExport } from '../inspect/service.js';
 import { presentProject } from '../projects/present.js';
 import { shownHotspots } from '../prototypes/service.js';
+import { searchWithin } from '../search/service.js';
 import { type Arrangement, loadArrangement, presentSections } from '../sections/arrangement.js';
 import { readStage } from '../sections/stage.js';
 import { type ShareVisitor, visitorOf } from './policy.js';
@@ -207,6 +209,26 @@ async function visibleHotspots(ctx: AppContext, visitor: ShareVisitor, request: 
   return { positions: await shownHotspots(ctx.db, visitor.projectId, ids) };
 }
 
+/** Search inside the link: the names and text layers of the designs it shows, nothing else (no bin). */
+async function searchLink(ctx: AppContext, visitor: ShareVisitor, request: FastifyRequest) {
+  const input = parse(globalSearchQuery, request.query);
+  if (input.team_id !== visitor.teamId) throw fail('TEAM_NOT_FOUND');
+  requireProject(visitor, { project_id: input.project_id ?? visitor.projectId });
+  const { ids } = await visibleDesigns(ctx, visitor);
+  const scope = {
+    teamId: visitor.teamId,
+    userId: null,
+    seesEveryProject: true,
+    projectId: visitor.projectId,
+    designIds: [...ids],
+    // A link fixed to a version is searched in that version, as its pages show it.
+    pinned: visitor.versionId ? { designId: visitor.designIds[0], versionId: visitor.versionId } : undefined,
+    trash: false,
+    kinds: input.type === 'all' || input.type === 'image' ? (['image'] as const) : [],
+  };
+  return searchWithin(ctx, scope, { ...input, trash: false });
+}
+
 export const visitorCalls: Record<string, VisitorCall> = {
   'GET /api/project/project_info': async (ctx, visitor, request) => {
     const query = request.query as { pid?: string; project_id?: string; team_id?: string };
@@ -221,6 +243,7 @@ export const visitorCalls: Record<string, VisitorCall> = {
   'GET /api/project/comment': thread,
   'POST /api/project/comment': guestComment,
   'GET /api/project/prototype': visibleHotspots,
+  'GET /api/global/search': searchLink,
 };
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '@ferry/shared';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { likePattern } from '../../db/like.js';
 import { fail } from '../../http/errors.js';
 import { withNotices } from '../../notices.js';
 import { users } from '../account/tables.js';
@@ -40,7 +41,7 @@ export async function listMembers(
   const conditions = [eq(teamMembers.teamId, query.team_id)];
   const keyword = query.keyword.trim();
   if (keyword) {
-    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(keyword);
     conditions.push(
       or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(teamMembers.remark, pattern))!,
     );
