@@ -1,10 +1,12 @@
 import { type ComponentType, createElement, lazy, type ReactNode, Suspense } from 'react';
-import { createHashRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
+import { createHashRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { MainLayout } from './components/MainLayout';
 import { FullPageSpin, RequireAuth } from './components/RequireAuth';
 import { PRODUCT_PATH } from './pages/product/paths';
 import { PROJECT_SETTING_PATH } from './pages/project-setting/paths';
 import { DEMO_PATH, FLOW_MAP_PATH, PROTO_EDIT_ENTRY_PATH, PROTO_EDIT_PATH } from './pages/prototype/paths';
+import { SEARCH_PATH } from './pages/search/paths';
+import { SearchLauncher } from './pages/search/SearchLauncher';
 import { SPECIAL_PATH, SpecialPage } from './pages/special/SpecialPage';
 import { DETAIL_PATH, STAGE_PATH } from './pages/stage/paths';
 import { setRouterBridge } from './state/navigation';
@@ -17,6 +19,16 @@ function RootRedirect() {
   if (team) return <Navigate replace to={itemPath(team.team_id, team.folderId)} />;
   const first = teams[0];
   return <Navigate replace to={first ? itemPath(teamIdOf(first)) : teamCreatePath} />;
+}
+
+/** Every signed-in screen, with the header or without: global search's ⌘K / Ctrl-K and its palette, once. */
+function SignedIn() {
+  return (
+    <>
+      <Outlet />
+      <SearchLauncher />
+    </>
+  );
 }
 
 type Preload = () => Promise<unknown>;
@@ -150,91 +162,108 @@ export const routes: RouteObject[] = [
   {
     element: <RequireAuth />,
     children: [
-      { path: '/', element: <RootRedirect /> },
-      // A member without rights to a folder lands here (spec 001 §2: special?type=n_folder).
-      { id: 'special', path: SPECIAL_PATH, element: <SpecialPage /> },
-      // The prototype demo fills the window too.
-      { id: 'protoDemo', path: DEMO_PATH, element: demoPage.element, handle: { preload: demoPage.preload } },
-      // The flow map of a project's prototype fills the window too.
-      lazyRoute(
-        'protoFlowMap',
-        FLOW_MAP_PATH,
-        () => import('./pages/prototype/flow/FlowMapPage'),
-        (m) => m.FlowMapPage,
-      ),
-      // The hotspot editor fills the window too; its entry address opens the project's first design.
-      { id: 'protoDetach', path: PROTO_EDIT_PATH, ...protoEditorRoute },
-      { id: 'protoDetachEntry', path: PROTO_EDIT_ENTRY_PATH, ...protoEditorRoute },
-      // The detail view fills the window, without the app header.
-      lazyRoute(
-        'detailDetach',
-        DETAIL_PATH,
-        () => import('./pages/detail/DetailPage'),
-        (m) => m.DetailPage,
-      ),
       {
-        element: <MainLayout sidebar={itemSidebar.element} />,
-        handle: { preload: itemSidebar.preload },
+        element: <SignedIn />,
         children: [
+          { path: '/', element: <RootRedirect /> },
+          // A member without rights to a folder lands here (spec 001 §2: special?type=n_folder).
+          { id: 'special', path: SPECIAL_PATH, element: <SpecialPage /> },
+          // The prototype demo fills the window too.
+          {
+            id: 'protoDemo',
+            path: DEMO_PATH,
+            element: demoPage.element,
+            handle: { preload: demoPage.preload },
+          },
+          // The flow map of a project's prototype fills the window too.
           lazyRoute(
-            'itemIndex',
-            Paths.item,
-            () => import('./pages/item/ItemPage'),
-            (m) => m.ItemPage,
+            'protoFlowMap',
+            FLOW_MAP_PATH,
+            () => import('./pages/prototype/flow/FlowMapPage'),
+            (m) => m.FlowMapPage,
           ),
+          // The hotspot editor fills the window too; its entry address opens the project's first design.
+          { id: 'protoDetach', path: PROTO_EDIT_PATH, ...protoEditorRoute },
+          { id: 'protoDetachEntry', path: PROTO_EDIT_ENTRY_PATH, ...protoEditorRoute },
+          // The detail view fills the window, without the app header.
           lazyRoute(
-            'team',
-            Paths.team,
-            () => import('./pages/team/TeamSettingsPage'),
-            (m) => m.TeamSettingsPage,
+            'detailDetach',
+            DETAIL_PATH,
+            () => import('./pages/detail/DetailPage'),
+            (m) => m.DetailPage,
           ),
-        ],
-      },
-      {
-        element: <MainLayout />,
-        children: [
-          lazyRoute(
-            'userInfo',
-            Paths.userInfo,
-            () => import('./pages/user-info/UserInfoPage'),
-            (m) => m.UserInfoPage,
-          ),
-          lazyRoute(
-            'projectSetting',
-            PROJECT_SETTING_PATH,
-            () => import('./pages/project-setting/ProjectSettingPage'),
-            (m) => m.ProjectSettingPage,
-          ),
-          lazyRoute(
-            'stage',
-            STAGE_PATH,
-            () => import('./pages/stage/StagePage'),
-            (m) => m.StagePage,
-          ),
-          // The product documents (spec 001 §2: /item/project/product).
-          lazyRoute(
-            'product',
-            PRODUCT_PATH,
-            () => import('./pages/product/ProductPage'),
-            (m) => m.ProductPage,
-          ),
-        ],
-      },
-      {
-        element: <MainLayout showTeam={false} />,
-        children: [
-          lazyRoute(
-            'TeamCreate',
-            Paths.teamCreate,
-            () => import('./pages/team-create/TeamCreatePage'),
-            (m) => m.TeamCreatePage,
-          ),
-          lazyRoute(
-            'switch',
-            Paths.teamSwitch,
-            () => import('./pages/team-switch/TeamSwitchPage'),
-            (m) => m.TeamSwitchPage,
-          ),
+          {
+            element: <MainLayout sidebar={itemSidebar.element} />,
+            handle: { preload: itemSidebar.preload },
+            children: [
+              lazyRoute(
+                'itemIndex',
+                Paths.item,
+                () => import('./pages/item/ItemPage'),
+                (m) => m.ItemPage,
+              ),
+              lazyRoute(
+                'team',
+                Paths.team,
+                () => import('./pages/team/TeamSettingsPage'),
+                (m) => m.TeamSettingsPage,
+              ),
+            ],
+          },
+          {
+            element: <MainLayout />,
+            children: [
+              lazyRoute(
+                'userInfo',
+                Paths.userInfo,
+                () => import('./pages/user-info/UserInfoPage'),
+                (m) => m.UserInfoPage,
+              ),
+              lazyRoute(
+                'projectSetting',
+                PROJECT_SETTING_PATH,
+                () => import('./pages/project-setting/ProjectSettingPage'),
+                (m) => m.ProjectSettingPage,
+              ),
+              lazyRoute(
+                'stage',
+                STAGE_PATH,
+                () => import('./pages/stage/StagePage'),
+                (m) => m.StagePage,
+              ),
+              // Global search's full results (spec 001 §7 "Search").
+              lazyRoute(
+                'search',
+                SEARCH_PATH,
+                () => import('./pages/search/SearchPage'),
+                (m) => m.SearchPage,
+              ),
+              // The product documents (spec 001 §2: /item/project/product).
+              lazyRoute(
+                'product',
+                PRODUCT_PATH,
+                () => import('./pages/product/ProductPage'),
+                (m) => m.ProductPage,
+              ),
+            ],
+          },
+          {
+            element: <MainLayout showTeam={false} />,
+            children: [
+              lazyRoute(
+                'TeamCreate',
+                Paths.teamCreate,
+                () => import('./pages/team-create/TeamCreatePage'),
+                (m) => m.TeamCreatePage,
+              ),
+              lazyRoute(
+                'switch',
+                Paths.teamSwitch,
+                () => import('./pages/team-switch/TeamSwitchPage'),
+                (m) => m.TeamSwitchPage,
+              ),
+            ],
+          },
         ],
       },
     ],

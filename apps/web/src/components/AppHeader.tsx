@@ -5,6 +5,7 @@ import { useSession } from '../state/session';
 import { Logo } from './Logo';
 import { NotificationBell } from './NotificationBell';
 import { lazyNamed } from './OnceOpened';
+import { SearchBox } from './SearchBox';
 import { TeamSwitchButton } from './TeamSwitchButton';
 import { UserMenu } from './UserMenu';
 
@@ -23,7 +24,7 @@ function HeaderTeam() {
   );
 }
 
-/** The 54 px bar: logo, the active team with its switch popup, the message bell and the user menu. */
+/** The 54 px bar: logo, the active team with its switch popup, search, the message bell and the user menu. */
 export function AppHeader({ showTeam = true }: { showTeam?: boolean }) {
   const { team } = useSession();
   const home = team ? itemPath(team.team_id, team.folderId) : '/';
@@ -41,6 +42,7 @@ export function AppHeader({ showTeam = true }: { showTeam?: boolean }) {
         ) : null}
       </div>
       <div className="app-header-right">
+        {showTeam && team ? <SearchBox /> : null}
         <NotificationBell />
         <UserMenu />
       </div>

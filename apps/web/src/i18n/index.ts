@@ -25,6 +25,8 @@ import protoEditorEnUS from './protoEditor.en-US.json';
 import protoEditorZhCN from './protoEditor.zh-CN.json';
 import realtimeEnUS from './realtime.en-US.json';
 import realtimeZhCN from './realtime.zh-CN.json';
+import searchEnUS from './search.en-US.json';
+import searchZhCN from './search.zh-CN.json';
 import shareManageEnUS from './shareManage.en-US.json';
 import shareManageZhCN from './shareManage.zh-CN.json';
 import shareVisitEnUS from './shareVisit.en-US.json';
@@ -68,6 +70,7 @@ void i18n.use(initReactI18next).init({
         ...productZhCN,
         ...productViewerZhCN,
         ...productCommentsZhCN,
+        ...searchZhCN,
       },
     },
     'en-US': {
@@ -87,6 +90,7 @@ void i18n.use(initReactI18next).init({
         ...productEnUS,
         ...productViewerEnUS,
         ...productCommentsEnUS,
+        ...searchEnUS,
       },
     },
   },

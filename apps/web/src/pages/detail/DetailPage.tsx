@@ -49,7 +49,7 @@ function problemOf(error: unknown): CanvasProblem {
 }
 
 /**
- * One design for hand-off (detailDetach: ?project_id&tid&pid&image_id&version_id[&comment_id]): the dark bar,
+ * One design for hand-off (detailDetach: ?project_id&tid&pid&image_id&version_id[&comment_id][&layer_id]): the dark bar,
  * the design on a neutral canvas with the inspect overlay, and the sidebar (Inspect, Slices, Comments). Arrow
  * keys go to the previous or next design in stage order; + and − zoom by 0.25 up to 4, 0 fits, C toggles
  * comment mode, Esc clears the selection or goes back (lab `escOnMark`).
@@ -68,6 +68,8 @@ export function DetailPage() {
   const imageId = params.get('image_id') ?? '';
   const versionParam = params.get('version_id') ?? undefined;
   const commentParam = params.get('comment_id');
+  // A search hit on a text layer opens the design with that layer selected.
+  const layerParam = params.get('layer_id');
   const ref = { team_id: teamId, project_id: projectId };
 
   const detail = useImageDetail(teamId, projectId, imageId);
@@ -96,7 +98,7 @@ export function DetailPage() {
   const [shareOpen, setShareOpen] = useState(false);
   // Sharing is editing (`project:share`): viewers get no share button.
   const canShare = useCanEdit(teamId, projectId) && !!image && !visitor;
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(layerParam);
   const [tab, setTab] = useState<SidebarTab>(commentParam ? 'comments' : 'inspect');
   const [focusId, setFocusId] = useState<string | null>(commentParam);
   const [placing, setPlacing] = useState(false);
@@ -111,7 +113,7 @@ export function DetailPage() {
     setPlacing(false);
     setPendingLayer(null);
   }, [imageId, reset]);
-  useEffect(() => setSelectedId(null), [version?.id]);
+  useEffect(() => setSelectedId(layerParam), [version?.id, layerParam]);
   useEffect(() => {
     if (!commentParam) return;
     setTab('comments');

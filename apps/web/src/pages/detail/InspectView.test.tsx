@@ -7,7 +7,7 @@ import { readJson, StorageKeys } from '../../state/storage';
 import { buildLogin } from '../../test/fixtures';
 import { ok, type SeenRequest, stubFetch } from '../../test/http';
 import { renderApp } from '../../test/render';
-import { sampleDoc } from './test/sampleDoc';
+import { sampleDoc, titleLayer } from './test/sampleDoc';
 
 const JSON_URL = '/files/layers/v-1.json?expires=1&signature=abc';
 
@@ -123,6 +123,14 @@ describe('the inspect view', () => {
         imageName: 'Home',
       },
     ]);
+  });
+
+  it('opens with the layer of `layer_id` selected (a search hit on a text layer)', async () => {
+    serve();
+    renderApp(detailPath(`&layer_id=${titleLayer.id}`));
+    // The selection shows in place of the design info once the LayerDoc is in.
+    await waitFor(() => expect(text('inspect-layer-name')).toBe('Title'), { timeout: 10_000 });
+    expect(screen.getByTestId('inspect-selected')).toBeTruthy();
   });
 
   it('selects the top-level group first, one level deeper per click, the text layer at once with Alt', async () => {

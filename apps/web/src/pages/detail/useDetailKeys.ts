@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { isTyping } from '../../components/keys';
+import { isSearchPaletteOpen } from '../../state/searchPalette';
 
 export interface DetailKeys {
   step: (delta: number) => void;
@@ -23,7 +24,8 @@ export function useDetailKeys(keys: DetailKeys) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const current = latest.current;
-      if (current.paused || event.defaultPrevented || isTyping(event.target)) return;
+      // The search palette over the view keeps its keys (its arrows, Enter and Esc are not the view's).
+      if (current.paused || isSearchPaletteOpen() || event.defaultPrevented || isTyping(event.target)) return;
       if (event.metaKey || event.ctrlKey || event.altKey) return;
       if (event.key === 'ArrowLeft') current.step(-1);
       else if (event.key === 'ArrowRight') current.step(1);

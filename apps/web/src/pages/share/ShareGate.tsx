@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { setVisitorToken } from '../../api/client';
 import { isApiError } from '../../api/errors';
+import { searchKeys } from '../../api/search';
 import { shareVisitApi, storedVisit, storeVisit } from '../../api/shareVisit';
 import { queryClient } from '../../queryClient';
 import { detailPath, stagePath } from '../stage/paths';
@@ -135,6 +136,7 @@ export function ShareGate() {
     return () => {
       setVisitorToken(null);
       queryClient.removeQueries({ queryKey: projectKey(openVisit) });
+      queryClient.removeQueries({ queryKey: searchKeys.all(openVisit.team_id) });
     };
   }, [openVisit]);
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { pageTitle } from '../../components/hooks';
@@ -8,13 +8,13 @@ import { Logo } from '../../components/Logo';
 import { shareDemoPath } from '../prototype/paths';
 import { PlayDemoButton } from '../prototype/player/PlayDemoButton';
 import { StageBoard } from '../stage/StageBoard';
-import { NO_FILTER, type StageFilter } from '../stage/stageModel';
+import { NO_FILTER } from '../stage/stageModel';
 import { stageQueries } from '../stage/stageQueries';
 import { useStageActions } from '../stage/useStageActions';
 import { useShareVisitor } from './visitorContext';
 import '../stage/stage.css';
 import './share.css';
-import { StageSearch } from '../stage/StageSearch';
+import { VisitorSearch } from './VisitorSearch';
 
 const DEFAULT_SCALE = 2;
 const noop = () => {};
@@ -34,7 +34,6 @@ export function VisitorStage() {
   const images = useQuery({ ...queries.images, enabled: !!visitor, refetchOnMount: 'always' });
   const sections = useQuery({ ...queries.sections, enabled: !!visitor, refetchOnMount: 'always' });
   const actions = useStageActions(teamId, projectId);
-  const [filter, setFilter] = useState<StageFilter>(NO_FILTER);
 
   const projectName = visitor?.projectName ?? '';
   useEffect(() => {
@@ -64,7 +63,7 @@ export function VisitorStage() {
         images={designs}
         sectors={sections.data?.sectors}
         canEdit={false}
-        filter={filter}
+        filter={NO_FILTER}
         order="default"
         scale={DEFAULT_SCALE}
         actions={actions}
@@ -96,7 +95,7 @@ export function VisitorStage() {
           <Tag className="share-bar-tag">{t('shareVisit.readOnly')}</Tag>
         </div>
         <div className="share-bar-tools">
-          <StageSearch keyword={filter.keyword} onChange={(keyword) => setFilter({ ...filter, keyword })} />
+          <VisitorSearch visitor={visitor} />
           {designs.length > 0 ? (
             <PlayDemoButton to={shareDemoPath(visitor.code)} label="demo.playShared" />
           ) : null}

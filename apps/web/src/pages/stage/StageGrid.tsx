@@ -1,7 +1,8 @@
 import type { StageImage } from '@ferry/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type DragEvent, type RefObject, useEffect } from 'react';
+import { type DragEvent, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { type CardHandlers, DesignCard, type DropSide } from './DesignCard';
 import { SectionHeader, type SectionMenuAction } from './SectionHeader';
 import type { Selection } from './selection';
@@ -62,6 +63,17 @@ export function StageGrid({
   useEffect(() => {
     virtualizer.measure();
   }, [virtualizer, card.height, rows]);
+
+  // `sector_id` (a search hit on a section) scrolls to that section's header once it is laid out.
+  const sectorId = useSearchParams()[0].get('sector_id');
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!sectorId || scrolledTo.current === sectorId) return;
+    const index = rows.findIndex((row) => row.kind === 'header' && row.section.id === sectorId);
+    if (index < 0) return;
+    scrolledTo.current = sectorId;
+    virtualizer.scrollToIndex(index, { align: 'start' });
+  }, [sectorId, rows, virtualizer]);
 
   return (
     <div className="stage-grid" style={{ height: virtualizer.getTotalSize() }} data-testid="stage-grid">

@@ -56,7 +56,8 @@ export function StagePage() {
   const [filter, setFilter] = useState<StageFilter>(NO_FILTER);
   const [order, setOrder] = useState<StageOrder>('default');
   const [scale, setScale] = useState(DEFAULT_SCALE);
-  const [binOpen, setBinOpen] = useState(false);
+  // `bin=1` (a search hit in the recycle bin) opens the stage with its bin showing.
+  const [binOpen, setBinOpen] = useState(() => params.get('bin') === '1');
   const [bookmarksOpen, setBookmarksOpen] = useState(false);
   const [versionsOf, setVersionsOf] = useState<string | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);

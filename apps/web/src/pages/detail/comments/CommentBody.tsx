@@ -1,5 +1,6 @@
+import { CheckCircleFilled, CheckOutlined, MessageOutlined, UndoOutlined } from '@ant-design/icons';
 import type { CommentView } from '@ferry/shared';
-import { Tag, Tooltip } from 'antd';
+import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../components/hooks';
 import { MemberAvatar } from '../../../components/MemberAvatar';
@@ -51,5 +52,63 @@ export function CommentByline({ comment }: { comment: ShownByline }) {
       </Tooltip>
       {comment.edited ? <span className="comment-edited">{t('comments.edited')}</span> : null}
     </div>
+  );
+}
+
+/** A collapsed thread: its number, byline, clamped text, reply count and whether it is resolved. */
+export function ThreadSummary({
+  thread,
+  replyCountTestId,
+}: {
+  thread: ShownText & ShownByline & { number: number; resolved: boolean; replies: unknown[] };
+  replyCountTestId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="comment-row-head">
+        <span className="comment-number">#{thread.number}</span>
+        <CommentByline comment={thread} />
+      </div>
+      <CommentText comment={thread} clamp />
+      <div className="comment-row-foot">
+        <span className="comment-reply-count" data-testid={replyCountTestId}>
+          <MessageOutlined />
+          {t('comments.replyCount', { count: thread.replies.length })}
+        </span>
+        {thread.resolved ? (
+          <span className="comment-resolved">
+            <CheckCircleFilled />
+            {t('comments.resolved')}
+          </span>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** Resolve or reopen a thread; `testIdPrefix` names the button `<prefix>-resolve` / `<prefix>-reopen`. */
+export function ResolveButton({
+  resolved,
+  pending,
+  onToggle,
+  testIdPrefix,
+}: {
+  resolved: boolean;
+  pending: boolean;
+  onToggle: (resolved: boolean) => void;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="small"
+      icon={resolved ? <UndoOutlined /> : <CheckOutlined />}
+      loading={pending}
+      onClick={() => onToggle(!resolved)}
+      data-testid={`${testIdPrefix}-${resolved ? 'reopen' : 'resolve'}`}
+    >
+      {t(resolved ? 'comments.reopen' : 'comments.resolve')}
+    </Button>
   );
 }

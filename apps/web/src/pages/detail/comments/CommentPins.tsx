@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentsApi } from '../../../api/comments';
+import { isSearchPaletteOpen } from '../../../state/searchPalette';
 import { MentionComposer } from './MentionComposer';
 import { type DesignPoint, designPointOf, frameCentre, popoverPlace } from './pinGeometry';
 import {
@@ -88,7 +89,8 @@ export function CommentPins({
   useEffect(() => {
     if (!active) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // The search palette's Esc closes the palette.
+      if (event.key !== 'Escape' || isSearchPaletteOpen()) return;
       event.stopPropagation();
       leaveRef.current();
     };

@@ -1,7 +1,5 @@
-import { CheckCircleFilled, MessageOutlined } from '@ant-design/icons';
 import type { CommentThread } from '@ferry/shared';
-import { useTranslation } from 'react-i18next';
-import { CommentByline, CommentText } from './CommentBody';
+import { ThreadSummary } from './CommentBody';
 
 /** The threads of a filter, newest pins by number; a click opens one. */
 export function ThreadList({
@@ -13,7 +11,6 @@ export function ThreadList({
   focusedId: string | null;
   onOpen: (threadId: string) => void;
 }) {
-  const { t } = useTranslation();
   return (
     <ol className="comment-list" data-testid="comment-list">
       {threads.map((thread) => (
@@ -26,23 +23,7 @@ export function ThreadList({
             data-thread-id={thread.id}
             data-resolved={thread.resolved ? 'true' : 'false'}
           >
-            <div className="comment-row-head">
-              <span className="comment-number">#{thread.number}</span>
-              <CommentByline comment={thread} />
-            </div>
-            <CommentText comment={thread} clamp />
-            <div className="comment-row-foot">
-              <span className="comment-reply-count" data-testid="comment-reply-count">
-                <MessageOutlined />
-                {t('comments.replyCount', { count: thread.replies.length })}
-              </span>
-              {thread.resolved ? (
-                <span className="comment-resolved">
-                  <CheckCircleFilled />
-                  {t('comments.resolved')}
-                </span>
-              ) : null}
-            </div>
+            <ThreadSummary thread={thread} replyCountTestId="comment-reply-count" />
           </button>
         </li>
       ))}

@@ -1,10 +1,11 @@
-import { ArrowLeftOutlined, CheckCircleFilled, CheckOutlined, UndoOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckCircleFilled } from '@ant-design/icons';
 import type { CommentThread } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { commentsApi } from '../../../api/comments';
 import { useShareVisitor } from '../../share/visitorContext';
+import { ResolveButton } from './CommentBody';
 import { CommentItem } from './CommentItem';
 import { MentionComposer } from './MentionComposer';
 import { type CommentTarget, scopeOf, useCommentFailure, useRefreshComments } from './useComments';
@@ -79,15 +80,12 @@ export function ThreadView({
         ) : null}
         <span className="comment-thread-spacer" />
         {thread.can_resolve ? (
-          <Button
-            size="small"
-            icon={thread.resolved ? <UndoOutlined /> : <CheckOutlined />}
-            loading={resolve.isPending}
-            onClick={() => resolve.mutate(!thread.resolved)}
-            data-testid={thread.resolved ? 'comment-reopen' : 'comment-resolve'}
-          >
-            {t(thread.resolved ? 'comments.reopen' : 'comments.resolve')}
-          </Button>
+          <ResolveButton
+            resolved={thread.resolved}
+            pending={resolve.isPending}
+            onToggle={resolve.mutate}
+            testIdPrefix="comment"
+          />
         ) : null}
       </header>
       <div className="comment-thread-body">

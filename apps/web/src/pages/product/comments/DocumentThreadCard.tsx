@@ -1,10 +1,9 @@
-import { CheckCircleFilled, CheckOutlined, MessageOutlined, UndoOutlined } from '@ant-design/icons';
+import { CheckCircleFilled } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DocumentCommentThread } from '../../../api/documentComments';
 import type { DocumentScope } from '../../../api/documents';
-import { CommentByline, CommentText } from '../../detail/comments/CommentBody';
+import { ResolveButton, ThreadSummary } from '../../detail/comments/CommentBody';
 import { MentionComposer } from '../../detail/comments/MentionComposer';
 import { DocumentCommentItem } from './DocumentCommentItem';
 import type { DocumentComments } from './useDocumentComments';
@@ -46,23 +45,7 @@ export function DocumentThreadCard({
         data-thread-id={thread.id}
         data-open="false"
       >
-        <div className="comment-row-head">
-          <span className="comment-number">#{thread.number}</span>
-          <CommentByline comment={thread} />
-        </div>
-        <CommentText comment={thread} clamp />
-        <div className="comment-row-foot">
-          <span className="comment-reply-count" data-testid="doc-comment-reply-count">
-            <MessageOutlined />
-            {t('comments.replyCount', { count: thread.replies.length })}
-          </span>
-          {thread.resolved ? (
-            <span className="comment-resolved">
-              <CheckCircleFilled />
-              {t('comments.resolved')}
-            </span>
-          ) : null}
-        </div>
+        <ThreadSummary thread={thread} replyCountTestId="doc-comment-reply-count" />
       </button>
     );
   }
@@ -86,15 +69,12 @@ export function DocumentThreadCard({
         ) : null}
         <span className="comment-thread-spacer" />
         {thread.can_resolve ? (
-          <Button
-            size="small"
-            icon={thread.resolved ? <UndoOutlined /> : <CheckOutlined />}
-            loading={resolve.isPending}
-            onClick={() => resolve.mutate(!thread.resolved)}
-            data-testid={thread.resolved ? 'doc-comment-reopen' : 'doc-comment-resolve'}
-          >
-            {t(thread.resolved ? 'comments.reopen' : 'comments.resolve')}
-          </Button>
+          <ResolveButton
+            resolved={thread.resolved}
+            pending={resolve.isPending}
+            onToggle={resolve.mutate}
+            testIdPrefix="doc-comment"
+          />
         ) : null}
       </header>
       <DocumentCommentItem scope={scope} comments={comments} comment={thread} isThread marked={false} />

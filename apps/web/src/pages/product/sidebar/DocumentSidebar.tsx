@@ -44,25 +44,21 @@ function UploadButton({ block = false }: { block?: boolean }) {
   );
 }
 
-/**
- * The product documents' sidebar: search, then the groups in their order with their documents, then the
- * ungrouped ones. Everyone searches and opens documents; editors upload (button, or files dropped on the
- * sidebar), make, rename, move and delete groups, and rename, move and delete documents.
- */
-export function DocumentSidebar({
-  scope,
-  canEdit,
-  selectedDocId,
-  onOpen,
-  onDeleted,
-}: {
+interface DocumentTreeProps {
   scope: DocumentScope;
   canEdit: boolean;
   selectedDocId: string | undefined;
   onOpen: OpenDocument;
   /** After a delete: the document is gone (or only a version of it). */
   onDeleted: (docId: string, documentDeleted: boolean) => void;
-}) {
+}
+
+/**
+ * The product documents' sidebar: search, then the groups in their order with their documents, then the
+ * ungrouped ones. Everyone searches and opens documents; editors upload (button, or files dropped on the
+ * sidebar), make, rename, move and delete groups, and rename, move and delete documents.
+ */
+export function DocumentSidebar({ scope, canEdit, selectedDocId, onOpen, onDeleted }: DocumentTreeProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const keyword = searchKeyword(useDebounced(typed, SEARCH_DELAY_MS));
@@ -124,19 +120,7 @@ export function DocumentSidebar({
 }
 
 /** The groups and documents, with the editors' tools above them and the dialogs they open. */
-function DocumentTree({
-  scope,
-  canEdit,
-  selectedDocId,
-  onOpen,
-  onDeleted,
-}: {
-  scope: DocumentScope;
-  canEdit: boolean;
-  selectedDocId: string | undefined;
-  onOpen: OpenDocument;
-  onDeleted: (docId: string, documentDeleted: boolean) => void;
-}) {
+function DocumentTree({ scope, canEdit, selectedDocId, onOpen, onDeleted }: DocumentTreeProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const { modal } = App.useApp();
