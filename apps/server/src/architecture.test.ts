@@ -18,6 +18,7 @@ const DOMAIN_ORDER = [
   'prototypes',
   'bookmarks',
   'documents',
+  'dsm',
   'search',
   'share',
   'messages',

@@ -466,6 +466,32 @@ export const Codes = {
     '该项目的文档数量已达上限（1000 个）',
     "This project's document limit (1,000) has been reached",
   ),
+  DSM_SWITCHED_OFF: entry(
+    '19117',
+    200,
+    '团队已关闭设计系统，请联系团队管理员开启',
+    'The design system is turned off for this team: ask a team admin to turn it on',
+  ),
+  DSM_TOKEN_NAME_EXISTS: entry(
+    '19119',
+    200,
+    '同名设计令牌已存在',
+    'A design token with this name already exists',
+  ),
+  DSM_TOKEN_NOT_FOUND: entry('19120', 200, '设计令牌不存在', 'The design token does not exist'),
+  DSM_IMPORT_INVALID: entry('19121', 200, '设计令牌文件无效', 'The design tokens file is not valid'),
+  DSM_LIMIT: entry(
+    '19122',
+    200,
+    '设计系统的条目数量已达上限',
+    'This design system holds as many items as it may',
+  ),
+  DSM_FOLDER_LOOP: entry(
+    '19123',
+    200,
+    '不能把文件夹移到它自己或它的子文件夹中，或超过层级上限',
+    'A folder cannot move into itself, one of its subfolders, or deeper than the nesting limit',
+  ),
 
   // HTTP-level refusals (spec 000 §8)
   SESSION_EXPIRED: entry(

@@ -355,3 +355,34 @@ export const SearchLimits = {
   /** Characters of context either side of a match in a snippet. */
   snippetSide: 30,
 } as const;
+
+/** The design system (spec 001 §7 "Design system"): dsm projects' folders, files and design tokens. */
+export const DsmLimits = {
+  nameMaxLength: 100,
+  descriptionMaxLength: 1000,
+  /** A markdown page of the library. */
+  docMaxLength: 100_000,
+  /** Folders nest this deep under the library's top. */
+  folderDepthMax: 5,
+  foldersPerProject: 500,
+  filesPerProject: 5_000,
+  tokensPerProject: 2_000,
+  /** One batch call (create, delete, accept proposals). */
+  batchMax: 500,
+  /** A token's name: group segments joined by `/`. */
+  tokenSegmentsMax: 8,
+  tokenSegmentMaxLength: 64,
+  /** The DTCG file given to import, in characters. */
+  importMaxChars: 2_000_000,
+  /** Designs whose LayerDocs one extraction reads (the newest first). */
+  extractDesignsMax: 500,
+  extractProjectsMax: 20,
+  /** Proposals answered per kind, the most used first. */
+  extractProposalsMax: 60,
+  /** Colours closer than this CIEDE2000 distance are one proposal. */
+  colorMergeDeltaE: 2,
+  /** Dsm projects one project links for its inspect view. */
+  linksPerProject: 10,
+  /** A component's pictures: these scales of the layer, plus SVG for vector layers. */
+  componentScales: [1, 2, 4] as const,
+} as const;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { BookmarkLimits, DesignLimits, Int32, Limits, PageLimits, SearchLimits } from './limits.js';
+import {
+  BookmarkLimits,
+  DesignLimits,
+  DsmLimits,
+  Int32,
+  Limits,
+  PageLimits,
+  SearchLimits,
+} from './limits.js';
 
 /** Validation rules of spec 000 §5, shared by the server's routes and the web forms. */
 const noSpaces = (value: string) => !/\s/.test(value);
@@ -152,6 +160,30 @@ export const ruleMessages: Record<string, { zh: string; en: string }> = {
     en: `A link must be at most ${BookmarkLimits.urlMaxLength} characters`,
   },
   'share.scope': { zh: '分享范围与所选内容不符', en: 'The chosen items do not match the share scope' },
+  'dsm.nameLength': {
+    zh: `名称不能超过 ${DsmLimits.nameMaxLength} 个字符`,
+    en: `A name can have at most ${DsmLimits.nameMaxLength} characters`,
+  },
+  'dsm.descriptionLength': {
+    zh: `描述不能超过 ${DsmLimits.descriptionMaxLength} 个字符`,
+    en: `A description can have at most ${DsmLimits.descriptionMaxLength} characters`,
+  },
+  'dsm.docLength': {
+    zh: `文档页面不能超过 ${DsmLimits.docMaxLength} 个字符`,
+    en: `A documentation page can have at most ${DsmLimits.docMaxLength} characters`,
+  },
+  'token.name': {
+    zh: `令牌名称由 1 到 ${DsmLimits.tokenSegmentsMax} 段组成，用 / 分隔，每段只含字母、数字、- 和 _（不超过 ${DsmLimits.tokenSegmentMaxLength} 个字符）`,
+    en: `A token name is 1 to ${DsmLimits.tokenSegmentsMax} parts joined by /, each of letters, digits, - and _ (at most ${DsmLimits.tokenSegmentMaxLength} characters)`,
+  },
+  'token.value': {
+    zh: '令牌的值与它的类型不符',
+    en: "The token's value does not fit its kind",
+  },
+  'token.importSize': {
+    zh: `令牌文件不能超过 ${DsmLimits.importMaxChars} 个字符`,
+    en: `A tokens file can have at most ${DsmLimits.importMaxChars} characters`,
+  },
 };
 
 export function ruleMessage(key: string, lang: 'zh-CN' | 'en-US'): string {

@@ -7,6 +7,7 @@ export * from '../modules/comments/tables.js';
 export * from '../modules/designs/tables.js';
 export * from '../modules/documents/comment-tables.js';
 export * from '../modules/documents/tables.js';
+export * from '../modules/dsm/tables.js';
 export * from '../modules/events/tables.js';
 export * from '../modules/folders/tables.js';
 export * from '../modules/inspect/tables.js';
