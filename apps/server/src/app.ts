@@ -16,6 +16,7 @@ import { bookmarkRoutes } from './modules/bookmarks/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { designRoutes } from './modules/designs/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
+import { dsmRoutes } from './modules/dsm/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { folderRoutes } from './modules/folders/routes.js';
 import { inspectRoutes } from './modules/inspect/routes.js';
@@ -156,6 +157,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   prototypeRoutes(app, ctx);
   bookmarkRoutes(app, ctx);
   documentRoutes(app, ctx);
+  dsmRoutes(app, ctx);
   searchRoutes(app, ctx);
   flowLinkRoutes(app, ctx);
   messageRoutes(app, ctx);

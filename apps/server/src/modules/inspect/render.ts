@@ -18,13 +18,23 @@ export async function renderSlices(
   version: VersionRow,
   files: SliceFile[],
 ): Promise<Buffer> {
+  const entries: ZipEntry[] = await drawSlices(ctx, version, files);
+  slicesDrawn.count++;
+  return zipFiles(entries);
+}
+
+/** Draws every file of a plan from the version's original file, in the plan's order: each file's bytes. */
+export async function drawSlices(
+  ctx: AppContext,
+  version: VersionRow,
+  files: SliceFile[],
+): Promise<{ path: string; data: Buffer | string }[]> {
   const data = await ctx.files.read(version.fileKey);
   if (!data) throw new Error(`the original of version ${version.id} is missing`);
   const draw = await drawerFor(version, data, files);
-  const entries: ZipEntry[] = [];
-  for (const file of files) entries.push({ path: file.path, data: await drawFile(draw, file) });
-  slicesDrawn.count++;
-  return zipFiles(entries);
+  const drawn: { path: string; data: Buffer | string }[] = [];
+  for (const file of files) drawn.push({ path: file.path, data: await drawFile(draw, file) });
+  return drawn;
 }
 
 /** A layer whose SVG and PDF slices are drawn from its vectors. */

@@ -34,7 +34,7 @@ export interface SliceExportInput {
 }
 
 /** The LayerDoc of a version: 19056 for a plain picture (or a file whose layers could not be read), 19054 while importing. */
-async function layerDocOf(ctx: AppContext, version: VersionRow): Promise<LayerDoc> {
+export async function layerDocOf(ctx: AppContext, version: VersionRow): Promise<LayerDoc> {
   if (version.layersStatus === 'processing') throw fail('LAYERS_NOT_READY');
   if (version.layersStatus !== 'ready' || !version.layersKey) throw fail('NO_LAYERS');
   const stored = await ctx.files.read(version.layersKey);

@@ -1,0 +1,73 @@
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { fail } from '../../http/errors.js';
+import { isUuid } from '../teams/policy.js';
+import type { FileRow, FolderRow } from './present.js';
+import { dsmFiles, dsmFolders } from './tables.js';
+
+/** A dsm project's whole library: every folder and file, in their order. */
+export async function loadLibrary(db: Db | Tx, projectId: string) {
+  const [folders, files] = await Promise.all([
+    db
+      .select()
+      .from(dsmFolders)
+      .where(eq(dsmFolders.projectId, projectId))
+      .orderBy(asc(dsmFolders.sortOrder), asc(dsmFolders.createdAt)),
+    db
+      .select()
+      .from(dsmFiles)
+      .where(eq(dsmFiles.projectId, projectId))
+      .orderBy(asc(dsmFiles.sortOrder), asc(dsmFiles.createdAt)),
+  ]);
+  return { folders, files };
+}
+
+/** Folders of the project by id, each once; one of another project, or none, answers 10071. */
+export async function foldersOfProject(db: Db | Tx, projectId: string, ids: string[]): Promise<FolderRow[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.every(isUuid)) throw fail('DSM_FOLDER_NOT_FOUND');
+  const rows = await db
+    .select()
+    .from(dsmFolders)
+    .where(and(eq(dsmFolders.projectId, projectId), inArray(dsmFolders.id, unique)));
+  if (rows.length !== unique.length) throw fail('DSM_FOLDER_NOT_FOUND');
+  return rows;
+}
+
+/** Files of the project by id, each once; one of another project, or none, answers 10077. */
+export async function filesOfProject(db: Db | Tx, projectId: string, ids: string[]): Promise<FileRow[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.every(isUuid)) throw fail('DSM_FILE_NOT_FOUND');
+  const rows = await db
+    .select()
+    .from(dsmFiles)
+    .where(and(eq(dsmFiles.projectId, projectId), inArray(dsmFiles.id, unique)));
+  if (rows.length !== unique.length) throw fail('DSM_FILE_NOT_FOUND');
+  return rows;
+}
+
+/** 10071 unless the folder (null: the top) is one of the project's. */
+export async function requireFolder(db: Db | Tx, projectId: string, folderId: string | null | undefined) {
+  if (folderId) await foldersOfProject(db, projectId, [folderId]);
+}
+
+export async function countRows(db: Db | Tx, table: typeof dsmFolders | typeof dsmFiles, projectId: string) {
+  const [row] = await db.select({ n: count() }).from(table).where(eq(table.projectId, projectId));
+  return Number(row.n);
+}
+
+/** The next number among the siblings: how many there are, plus one. */
+export async function nextPlace(
+  db: Db | Tx,
+  table: typeof dsmFolders | typeof dsmFiles,
+  projectId: string,
+  parentId: string | null,
+) {
+  const parent = table === dsmFolders ? dsmFolders.parentId : dsmFiles.folderId;
+  const ofParent = parentId === null ? isNull(parent) : eq(parent, parentId);
+  const [row] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(and(eq(table.projectId, projectId), ofParent));
+  return Number(row.n) + 1;
+}
