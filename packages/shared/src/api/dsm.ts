@@ -284,6 +284,8 @@ export const extractTokensBody = z.object({
   team_id: teamId,
   project_id: id,
   source_project_ids: z.array(id).min(1).max(DsmLimits.extractProjectsMax),
+  /** The designs' base scale: their lengths divided by it, so tokens hold code pixels as inspect shows them. */
+  base_scale: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
 });
 
 export interface TokenProposal {
