@@ -2,6 +2,7 @@ import { type ComponentType, createElement, lazy, type ReactNode, Suspense } fro
 import { createHashRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { MainLayout } from './components/MainLayout';
 import { FullPageSpin, RequireAuth } from './components/RequireAuth';
+import { DSM_PATH } from './pages/dsm/paths';
 import { PRODUCT_PATH } from './pages/product/paths';
 import { PROJECT_SETTING_PATH } from './pages/project-setting/paths';
 import { DEMO_PATH, FLOW_MAP_PATH, PROTO_EDIT_ENTRY_PATH, PROTO_EDIT_PATH } from './pages/prototype/paths';
@@ -244,6 +245,13 @@ export const routes: RouteObject[] = [
                 PRODUCT_PATH,
                 () => import('./pages/product/ProductPage'),
                 (m) => m.ProductPage,
+              ),
+              // A dsm project's design system: its library and tokens (spec 001 §7 "Design system").
+              lazyRoute(
+                'dsm',
+                DSM_PATH,
+                () => import('./pages/dsm/DsmPage'),
+                (m) => m.DsmPage,
               ),
             ],
           },

@@ -102,18 +102,27 @@ export const dsmApi = {
   userInList: (teamId: string) => api.get<UserInDsmList>('account/user_in_dsm_list', { team_id: teamId }),
 
   tokens: (scope: DsmScope, kind?: TokenKind) =>
-    api.get<DesignToken[]>('project/dsm_token', kind ? { ...scope, kind } : { ...scope }),
+    api
+      .get<{ tokens: DesignToken[] }>('project/dsm_token', kind ? { ...scope, kind } : { ...scope })
+      .then((answer) => answer.tokens),
   createTokens: (scope: DsmScope, tokens: NewToken[]) =>
-    api.post<DesignToken[]>('project/dsm_token', { ...scope, tokens }),
+    api
+      .post<{ tokens: DesignToken[] }>('project/dsm_token', { ...scope, tokens })
+      .then((answer) => answer.tokens),
   updateToken: (
     scope: DsmScope,
     tokenId: string,
     change: { name?: string; value?: unknown; description?: string; index?: number },
   ) => api.put<DesignToken>('project/dsm_token', { ...scope, token_id: tokenId, ...change }),
   deleteTokens: (scope: DsmScope, tokenIds: string[]) =>
-    api.delete<{ token_ids: string[] }>('project/dsm_token', { ...scope, token_ids: tokenIds }),
-  extract: (scope: DsmScope, sourceProjectIds: string[]) =>
-    api.post<TokenProposals>('project/dsm_token/extract', { ...scope, source_project_ids: sourceProjectIds }),
+    api.delete<{ deleted: number }>('project/dsm_token', { ...scope, token_ids: tokenIds }),
+  /** `baseScale`: what the designs are drawn at, so the proposals are in code pixels. */
+  extract: (scope: DsmScope, sourceProjectIds: string[], baseScale = 1) =>
+    api.post<TokenProposals>('project/dsm_token/extract', {
+      ...scope,
+      source_project_ids: sourceProjectIds,
+      base_scale: baseScale,
+    }),
   exportTokens: (scope: DsmScope, format: TokenExportFormat) =>
     api.get<TokenExport>('project/dsm_token/export', { ...scope, format }),
   importTokens: (scope: DsmScope, content: string, mode: 'merge' | 'replace' = 'merge') =>

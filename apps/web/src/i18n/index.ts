@@ -10,6 +10,8 @@ import demoEnUS from './demo.en-US.json';
 import demoZhCN from './demo.zh-CN.json';
 import designsEnUS from './designs.en-US.json';
 import designsZhCN from './designs.zh-CN.json';
+import dsmEnUS from './dsm.en-US.json';
+import dsmZhCN from './dsm.zh-CN.json';
 import enUS from './en-US.json';
 import flowMapEnUS from './flowMap.en-US.json';
 import flowMapZhCN from './flowMap.zh-CN.json';
@@ -71,6 +73,7 @@ void i18n.use(initReactI18next).init({
         ...productViewerZhCN,
         ...productCommentsZhCN,
         ...searchZhCN,
+        ...dsmZhCN,
       },
     },
     'en-US': {
@@ -91,6 +94,7 @@ void i18n.use(initReactI18next).init({
         ...productViewerEnUS,
         ...productCommentsEnUS,
         ...searchEnUS,
+        ...dsmEnUS,
       },
     },
   },

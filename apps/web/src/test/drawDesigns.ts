@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../../server/src/context';
 import { DOCUMENT_PAGES_JOB, drawDocumentPages } from '../../../server/src/jobs/documents';
+import { importFileLayers, LAYERS_JOB } from '../../../server/src/jobs/layers';
 import { jobs } from '../../../server/src/jobs/tables';
 import { makeVariants, VARIANTS_JOB } from '../../../server/src/jobs/variants';
 
@@ -31,3 +32,7 @@ export const drawTeamDesigns = (ctx: AppContext, teamId: string) =>
 /** Draws the pages of one team's uploaded product documents (their `document-pages` job). */
 export const drawTeamDocuments = (ctx: AppContext, teamId: string) =>
   runTeamJobs(ctx, teamId, DOCUMENT_PAGES_JOB, drawDocumentPages);
+
+/** Imports the layers of one team's uploaded PSD and SVG designs (their `layers` job). */
+export const drawTeamLayers = (ctx: AppContext, teamId: string) =>
+  runTeamJobs(ctx, teamId, LAYERS_JOB, importFileLayers);

@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { runCommand } from '../../../server/src/cli';
 import { startTestServer } from '../../../server/src/test/context';
 import { buildUser } from '../../../server/src/test/factories';
-import { drawTeamDesigns, drawTeamDocuments } from './drawDesigns';
+import { drawTeamDesigns, drawTeamDocuments, drawTeamLayers } from './drawDesigns';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,7 +50,10 @@ export default async function setup(project: TestProject) {
       // Billing is outside Ferry: a plan is set by the operator's command, which the API has no call for.
       const work =
         request.url === '/draw'
-          ? (what === 'documents' ? drawTeamDocuments : drawTeamDesigns)(server.ctx, String(team_id))
+          ? ({ documents: drawTeamDocuments, layers: drawTeamLayers }[what ?? ''] ?? drawTeamDesigns)(
+              server.ctx,
+              String(team_id),
+            )
           : request.url === '/plans'
             ? runCommand(server.ctx.db, [
                 'team:plan',

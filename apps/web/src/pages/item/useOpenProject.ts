@@ -5,13 +5,14 @@ import { useNavigate } from 'react-router-dom';
 import { getProject } from '../../api/projects';
 import { useFailureToast } from '../../components/useFailureToast';
 import { queryClient } from '../../queryClient';
+import { dsmPath } from '../dsm/paths';
 import { projectSettingKey } from '../project-setting/paths';
 import { stagePath } from '../stage/paths';
 import { refreshProjects } from './folders';
 
 /**
  * Opening a project: GET project_info records it as recently used and answers its card; the project opens on
- * its stage, which is handed the card so it does not ask again.
+ * its stage (a dsm project on its design system screen), which is handed the card so it does not ask again.
  */
 export function useOpenProject(teamId: string) {
   const navigate = useNavigate();
@@ -35,7 +36,10 @@ export function useOpenProject(teamId: string) {
           queryClient.setQueryData(projectSettingKey(teamId, card.project_id), card);
           // "Recently used" has just changed.
           refreshProjects(teamId);
-          navigate(stagePath(teamId, card.project_id));
+          // A design system opens on its own screen; other projects on their stage.
+          navigate(
+            card.type === 'dsm' ? dsmPath(teamId, card.project_id) : stagePath(teamId, card.project_id),
+          );
         })
         .catch(failure);
     }, Limits.projectOpenDebounceMs);

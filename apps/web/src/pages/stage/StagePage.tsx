@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Skeleton } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageOrder } from '../../api/designs';
 import { isApiError } from '../../api/errors';
 import { pageTitle } from '../../components/hooks';
 import { OnceOpened } from '../../components/OnceOpened';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
+import { dsmPath } from '../dsm/paths';
 import { LazyShareDialog, type ShareTarget } from '../share-manage';
 import { BookmarksPanel } from './bookmarks';
 import { detailPath } from './paths';
@@ -97,6 +98,8 @@ export function StagePage() {
   }
 
   const card = project.data;
+  // A design-system project has no stage: whatever led here (a search hit, an old link) opens its library.
+  if (card?.type === 'dsm') return <Navigate to={dsmPath(teamId, projectId)} replace />;
   const canEdit = Boolean(card?.abilities.can_edit);
   const designs = images.data?.images ?? [];
   // Everyone may look at the stage in another order; an editor's choice is kept for the project.

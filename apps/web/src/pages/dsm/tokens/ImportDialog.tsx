@@ -1,0 +1,113 @@
+import { UploadOutlined } from '@ant-design/icons';
+import type { TokenImportFault } from '@ferry/shared';
+import { Alert, Button, Modal, Radio } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DsmScope, dsmApi } from '../../../api/dsm';
+import { isApiError } from '../../../api/errors';
+import { formErrorText } from '../../../forms/errors';
+
+/** Reads a picked file's text in the browser. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+const faultOf = (payload: unknown): TokenImportFault | null =>
+  payload && typeof payload === 'object' && 'line' in payload ? (payload as TokenImportFault) : null;
+
+/**
+ * Imports a DTCG JSON file: merge (add and update by name) or replace (also remove the tokens the file
+ * lacks). A refused file shows the server's reason and where in the file it is.
+ */
+export function ImportDialog({
+  open,
+  scope,
+  onDone,
+  onClose,
+}: {
+  open: boolean;
+  scope: DsmScope;
+  onDone: (summary: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [mode, setMode] = useState<'merge' | 'replace'>('merge');
+  const [refusal, setRefusal] = useState<{ message: string; where: string | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setFile(null);
+    setMode('merge');
+    setRefusal(null);
+  }, [open]);
+  const submit = async () => {
+    if (!file) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const result = await dsmApi.importTokens(scope, await readText(file), mode);
+      onDone(t('dsm.import.done', { ...result }));
+      onClose();
+    } catch (error) {
+      const fault = isApiError(error) ? faultOf(error.payload) : null;
+      setRefusal({
+        message: formErrorText(error, t('common.requestFailed')) ?? t('common.requestFailed'),
+        where: fault ? t('dsm.import.where', { ...fault }) : null,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('dsm.import.title')}
+      okText={t('dsm.import.submit')}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: !file, 'data-testid': 'dsm-import-submit' }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+    >
+      <div className="dsm-form">
+        <p className="dsm-muted">{t('dsm.import.hint')}</p>
+        <input
+          ref={input}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="dsm-import-file"
+          onChange={(event) => {
+            setRefusal(null);
+            setFile(event.target.files?.[0] ?? null);
+          }}
+        />
+        <Button icon={<UploadOutlined />} onClick={() => input.current?.click()}>
+          {file ? file.name : t('dsm.import.pick')}
+        </Button>
+        <Radio.Group value={mode} onChange={(event) => setMode(event.target.value)}>
+          <Radio value="merge">{t('dsm.import.merge')}</Radio>
+          <Radio value="replace" data-testid="dsm-import-replace">
+            {t('dsm.import.replace')}
+          </Radio>
+        </Radio.Group>
+        {refusal && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="dsm-import-error"
+            message={refusal.message}
+            description={refusal.where}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}
