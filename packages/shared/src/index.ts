@@ -19,4 +19,5 @@ export * from './layers.js';
 export * from './limits.js';
 export * from './permissions.js';
 export * from './tokens.js';
+export * from './tokens-match.js';
 export * from './validation.js';

@@ -293,6 +293,7 @@ export function DetailPage() {
                   }
                   onCodeCopied={() => log('code_copy')}
                   pickerAvailable={eyedropper.available}
+                  source={visitor ? null : target}
                 />
               )
             }

@@ -17,6 +17,8 @@ export interface InspectPrefs {
   deep: boolean;
   /** The layer list is open on the left. */
   tree: boolean;
+  /** Code names the linked design tokens (false: raw values); the switch shows only when the project links some. */
+  tokens: boolean;
 }
 
 const DEFAULTS: InspectPrefs = {
@@ -26,6 +28,7 @@ const DEFAULTS: InspectPrefs = {
   code: null,
   deep: false,
   tree: false,
+  tokens: true,
 };
 
 const oneOf = <T>(list: readonly T[], value: unknown, fallback: T): T =>
@@ -42,6 +45,7 @@ export function readInspectPrefs(projectId: string): InspectPrefs {
     code: oneOf<CodeLanguage | null>(CODE_LANGUAGES, stored.code, null),
     deep: stored.deep === true,
     tree: stored.tree === true,
+    tokens: stored.tokens !== false,
   };
 }
 

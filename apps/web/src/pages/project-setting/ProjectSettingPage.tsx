@@ -16,6 +16,7 @@ import { findTeam, getSession, useSession } from '../../state/session';
 import { switchTeam } from '../../state/teamSwitch';
 import { LazyProjectShareLinksTab } from '../share-manage';
 import { DangerZoneCard } from './DangerZoneCard';
+import { DesignSystemCard } from './DesignSystemCard';
 import { DownloadSettingCard } from './DownloadSettingCard';
 import { MembersTab } from './MembersTab';
 import { PermissionModeCard } from './PermissionModeCard';
@@ -193,6 +194,7 @@ export function ProjectSettingPage() {
                   <ProjectLookCard project={card} onChange={onChange} />
                   <PermissionModeCard project={card} onChange={onChange} />
                   {isBuilt('documents') ? <DownloadSettingCard project={card} /> : null}
+                  <DesignSystemCard project={card} />
                   <DangerZoneCard project={card} />
                 </div>
               ),

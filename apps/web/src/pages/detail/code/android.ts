@@ -1,6 +1,7 @@
-import type { Border, Fill, Layer, Rgba, TextInfo } from '@ferry/shared';
+import type { Border, Fill, Layer, Rgba, TextInfo, TokenMatcher } from '@ferry/shared';
 import { formatNumber, roundedLength, type UnitContext } from '../units';
 import { type CodeContext, snakeName } from './context';
+import { androidTokenRef } from './tokenRefs';
 
 /**
  * Android layout XML: a TextView for text, a View for everything else; sizes in dp, font sizes in sp. A
@@ -16,6 +17,12 @@ export function androidColor(color: Rgba): string {
       .toUpperCase();
   const rgb = `${hex(color.r)}${hex(color.g)}${hex(color.b)}`;
   return color.a >= 1 ? `#${rgb}` : `#${hex(color.a * 255)}${rgb}`;
+}
+
+/** A colour as its token's colour resource, or as a literal. */
+function colorOf(color: Rgba, tokens: TokenMatcher | undefined): string {
+  const token = tokens?.color(color);
+  return token ? androidTokenRef(token) : androidColor(color);
 }
 
 const escapeXml = (text: string) =>
@@ -45,13 +52,19 @@ function element(tag: string, attributes: [string, string][]): string {
 /** CSS degrees (0 = to top, 90 = to right) → a shape gradient's angle (0 = left to right, counter-clockwise), in 45° steps. */
 const gradientAngle = (css: number) => (((Math.round((90 - css) / 45) * 45) % 360) + 360) % 360;
 
-function shape(fill: Fill | null, layer: Layer, border: Border | undefined, units: UnitContext): string {
+function shape(
+  fill: Fill | null,
+  layer: Layer,
+  border: Border | undefined,
+  units: UnitContext,
+  tokens: TokenMatcher | undefined,
+): string {
   const dp = (value: number) => `${roundedLength(value, units)}dp`;
   const lines = [
     '<shape xmlns:android="http://schemas.android.com/apk/res/android"',
     '    android:shape="rectangle">',
   ];
-  if (fill?.type === 'solid') lines.push(`    <solid android:color="${androidColor(fill.color)}" />`);
+  if (fill?.type === 'solid') lines.push(`    <solid android:color="${colorOf(fill.color, tokens)}" />`);
   if (fill && fill.type !== 'solid' && fill.type !== 'image' && fill.stops.length) {
     const { stops } = fill;
     const attributes = [
@@ -70,8 +83,9 @@ function shape(fill: Fill | null, layer: Layer, border: Border | undefined, unit
   }
   const radii = layer.radius;
   if (radii) {
+    const token = tokens?.radius(radii);
     if (radii.every((radius) => radius === radii[0]))
-      lines.push(`    <corners android:radius="${dp(radii[0])}" />`);
+      lines.push(`    <corners android:radius="${token ? androidTokenRef(token) : dp(radii[0])}" />`);
     else {
       const [tl, tr, br, bl] = radii.map(dp);
       lines.push(
@@ -84,19 +98,19 @@ function shape(fill: Fill | null, layer: Layer, border: Border | undefined, unit
       ? ` android:dashWidth="${dp(border.dash[0])}" android:dashGap="${dp(border.dash[1] ?? border.dash[0])}"`
       : '';
     lines.push(
-      `    <stroke android:width="${dp(border.width)}" android:color="${androidColor(border.fill.color)}"${dash} />`,
+      `    <stroke android:width="${dp(border.width)}" android:color="${colorOf(border.fill.color, tokens)}"${dash} />`,
     );
   }
   lines.push('</shape>');
   return lines.join('\n');
 }
 
-function textAttributes(text: TextInfo, units: UnitContext): [string, string][] {
+function textAttributes(text: TextInfo, units: UnitContext, tokens?: TokenMatcher): [string, string][] {
   const run = text.runs[0];
   const sp = (value: number) => `${roundedLength(value, units, 'font')}sp`;
   const list: [string, string][] = [
     ['android:text', escapeXml(text.content)],
-    ['android:textColor', androidColor(run.color)],
+    ['android:textColor', colorOf(run.color, tokens)],
     ['android:textSize', sp(run.fontSize)],
   ];
   const bold = run.fontWeight >= 600;
@@ -125,18 +139,19 @@ export function androidCode(layer: Layer, context: CodeContext): string {
     ['android:layout_width', dp(layer.frame.width)],
     ['android:layout_height', dp(layer.frame.height)],
   ];
-  if (isText && layer.text) attributes.push(...textAttributes(layer.text, units));
+  if (isText && layer.text) attributes.push(...textAttributes(layer.text, units, context.tokens));
   const fills = isText || layer.type === 'group' ? [] : layer.fills.filter((fill) => fill.type !== 'image');
   const border = layer.borders[0];
   // The top-most fill; a drawable holds one fill.
   const fill = fills[fills.length - 1] ?? null;
   const plain = fill?.type === 'solid' && !layer.radius && !border;
   let drawable = '';
-  if (plain && fill?.type === 'solid') attributes.push(['android:background', androidColor(fill.color)]);
+  if (plain && fill?.type === 'solid')
+    attributes.push(['android:background', colorOf(fill.color, context.tokens)]);
   else if (fill || (border && !isText) || (layer.radius && !isText)) {
     const name = `${id}_background`;
     attributes.push(['android:background', `@drawable/${name}`]);
-    drawable = `\n\n<!-- res/drawable/${name}.xml -->\n${shape(fill, layer, border, units)}`;
+    drawable = `\n\n<!-- res/drawable/${name}.xml -->\n${shape(fill, layer, border, units, context.tokens)}`;
   }
   if (layer.opacity < 1) attributes.push(['android:alpha', formatNumber(layer.opacity)]);
   return `${element(isText ? 'TextView' : 'View', attributes)}${drawable}`;

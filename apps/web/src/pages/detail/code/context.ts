@@ -1,4 +1,4 @@
-import type { BaseScale, Layer, TextRun } from '@ferry/shared';
+import type { BaseScale, Layer, TextRun, TokenMatcher } from '@ferry/shared';
 import type { ColorFormat } from '../colors';
 
 /** What every code generator needs besides the layer. */
@@ -6,6 +6,11 @@ export interface CodeContext {
   baseScale: BaseScale;
   /** The colour format picked in the panel; CSS and WXSS write colours in it, the native languages their own way. */
   colorFormat: ColorFormat;
+  /**
+   * The linked design tokens at this base scale, when the panel writes tokens: a matched value is written as
+   * the token (`var(--color-brand-primary)`), anything else raw. Absent: raw values only.
+   */
+  tokens?: TokenMatcher;
 }
 
 export type CodeLanguage = 'css' | 'swift' | 'android' | 'wxss';

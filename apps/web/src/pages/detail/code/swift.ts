@@ -1,6 +1,7 @@
-import type { Fill, Layer, Rgba, TextInfo, TextRun } from '@ferry/shared';
+import type { Fill, Layer, Rgba, TextInfo, TextRun, TokenMatcher } from '@ferry/shared';
 import { formatNumber, roundedLength, type UnitContext } from '../units';
 import { type CodeContext, camelName } from './context';
+import { swiftTokenRef } from './tokenRefs';
 
 /** UIKit code for a layer: a UILabel for text, a UIView for everything else; lengths in pt. */
 const WEIGHTS: Record<number, string> = {
@@ -28,7 +29,15 @@ const literal = (text: string) =>
     .replace(/\r?\n|\r/g, '\\n')
     .replace(/\t/g, '\\t')}"`;
 
-function font(run: TextRun, units: UnitContext): string {
+/** A colour as its token (a UIColor of the export), or as components. */
+function colorOf(color: Rgba, tokens: TokenMatcher | undefined): string {
+  const token = tokens?.color(color);
+  return token ? swiftTokenRef(token) : uiColor(color);
+}
+
+function font(run: TextRun, units: UnitContext, tokens?: TokenMatcher): string {
+  const token = tokens?.typography(run);
+  if (token) return swiftTokenRef(token);
   const size = roundedLength(run.fontSize, units, 'font');
   const weight = WEIGHTS[Math.round(run.fontWeight / 100) * 100] ?? 'regular';
   const system = `.systemFont(ofSize: ${size}, weight: .${weight})`;
@@ -44,15 +53,15 @@ const ALIGNMENTS: Record<TextInfo['align'], string> = {
   justify: '.justified',
 };
 
-function label(name: string, text: TextInfo, units: UnitContext): string[] {
+function label(name: string, text: TextInfo, units: UnitContext, tokens?: TokenMatcher): string[] {
   const pt = (value: number) => roundedLength(value, units, 'font');
   const [first] = text.runs;
   const lines = [`${name}.numberOfLines = 0`];
   const styled = text.runs.length > 1 || first.lineHeight !== null || first.letterSpacing !== 0;
   if (!styled) {
     lines.push(`${name}.text = ${literal(text.content)}`);
-    lines.push(`${name}.font = ${font(first, units)}`);
-    lines.push(`${name}.textColor = ${uiColor(first.color)}`);
+    lines.push(`${name}.font = ${font(first, units, tokens)}`);
+    lines.push(`${name}.textColor = ${colorOf(first.color, tokens)}`);
     if (text.align !== 'left') lines.push(`${name}.textAlignment = ${ALIGNMENTS[text.align]}`);
     return lines;
   }
@@ -76,8 +85,8 @@ function label(name: string, text: TextInfo, units: UnitContext): string[] {
   }
   for (const run of text.runs) {
     lines.push(`${name}Text.addAttributes([`);
-    lines.push(`    .font: ${font(run, units)},`);
-    lines.push(`    .foregroundColor: ${uiColor(run.color)},`);
+    lines.push(`    .font: ${font(run, units, tokens)},`);
+    lines.push(`    .foregroundColor: ${colorOf(run.color, tokens)},`);
     if (run.letterSpacing) lines.push(`    .kern: ${roundedLength(run.letterSpacing, units, 'spacing')},`);
     if (run.underline) lines.push('    .underlineStyle: NSUnderlineStyle.single.rawValue,');
     if (run.strikethrough) lines.push('    .strikethroughStyle: NSUnderlineStyle.single.rawValue,');
@@ -120,12 +129,12 @@ function gradient(name: string, fill: Exclude<Fill, { type: 'solid' | 'image' }>
   return lines;
 }
 
-function appearance(name: string, layer: Layer, units: UnitContext): string[] {
+function appearance(name: string, layer: Layer, units: UnitContext, tokens?: TokenMatcher): string[] {
   const pt = (value: number) => roundedLength(value, units);
   const lines: string[] = [];
   if (layer.type !== 'text' && layer.type !== 'group') {
     for (const fill of layer.fills) {
-      if (fill.type === 'solid') lines.push(`${name}.backgroundColor = ${uiColor(fill.color)}`);
+      if (fill.type === 'solid') lines.push(`${name}.backgroundColor = ${colorOf(fill.color, tokens)}`);
       else if (fill.type !== 'image') lines.push(...gradient(name, fill));
     }
   }
@@ -133,7 +142,8 @@ function appearance(name: string, layer: Layer, units: UnitContext): string[] {
   if (layer.radius) {
     const radii = layer.radius;
     const largest = Math.max(...radii);
-    lines.push(`${name}.layer.cornerRadius = ${pt(largest)}`);
+    const token = tokens?.radius(radii);
+    lines.push(`${name}.layer.cornerRadius = ${token ? swiftTokenRef(token) : pt(largest)}`);
     if (!radii.every((radius) => radius === largest)) {
       const corners = [
         'layerMinXMinYCorner',
@@ -149,7 +159,7 @@ function appearance(name: string, layer: Layer, units: UnitContext): string[] {
   if (border) {
     lines.push(`${name}.layer.borderWidth = ${pt(border.width)}`);
     const color = border.fill.type === 'solid' ? border.fill.color : null;
-    if (color) lines.push(`${name}.layer.borderColor = ${uiColor(color)}.cgColor`);
+    if (color) lines.push(`${name}.layer.borderColor = ${colorOf(color, tokens)}.cgColor`);
   }
   const shadow = layer.shadows.find((each) => each.type === 'outer');
   if (shadow) {
@@ -172,7 +182,7 @@ export function swiftCode(layer: Layer, context: CodeContext): string {
     `let ${name} = ${isLabel ? 'UILabel' : 'UIView'}()`,
     `${name}.frame = CGRect(x: ${pt(x)}, y: ${pt(y)}, width: ${pt(width)}, height: ${pt(height)})`,
   ];
-  if (isLabel && layer.text) lines.push(...label(name, layer.text, units));
-  lines.push(...appearance(name, layer, units));
+  if (isLabel && layer.text) lines.push(...label(name, layer.text, units, context.tokens));
+  lines.push(...appearance(name, layer, units, context.tokens));
   return lines.join('\n');
 }

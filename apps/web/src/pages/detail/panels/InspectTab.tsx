@@ -1,16 +1,19 @@
 import { AimOutlined, BgColorsOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { BASE_SCALES, type BaseScale, type Layer, type LayerDoc } from '@ferry/shared';
 import { Alert, Segmented, Select, Switch } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodeContext } from '../code';
 import { COLOR_FORMATS, type ColorFormat } from '../colors';
 import { lengthValue, PLATFORMS, type UnitContext } from '../units';
 import type { useInspectPrefs } from '../useInspectPrefs';
 import type { LayersStatus } from '../useLayerDoc';
+import { useProjectTokens } from '../useProjectTokens';
+import { AddToDsmDialog, type LayerSource } from './AddToDsmDialog';
 import { CodePanel } from './CodePanel';
 import { Properties } from './Properties';
 import { Pair, Row, Section } from './parts';
+import { TokensContext } from './tokens';
 
 export interface InspectTabProps {
   prefs: ReturnType<typeof useInspectPrefs>;
@@ -22,6 +25,11 @@ export interface InspectTabProps {
   onCodeCopied: () => void;
   /** Whether the plain picture's colour picker can read it (null: not known yet). */
   pickerAvailable: boolean | null;
+  /**
+   * The design shown, for the project's linked tokens and "Add to design system" (null for a share link's
+   * visitor: neither).
+   */
+  source?: LayerSource | null;
 }
 
 /** The unit, base scale and colour format, shown above everything else of the tab. */
@@ -122,36 +130,51 @@ function DesignInfo({ props, units }: { props: InspectTabProps; units: UnitConte
 
 /** The Inspect tab: units on top, then the design or the selected layer's properties and code. */
 export function InspectTab(props: InspectTabProps) {
-  const { prefs, selected } = props;
+  const { prefs, selected, source } = props;
   const units: UnitContext = { platform: prefs.prefs.platform, baseScale: prefs.baseScale };
+  const tokens = useProjectTokens(source?.teamId ?? '', source?.projectId ?? '', prefs.baseScale);
+  const codeTokens = tokens.linked && prefs.prefs.tokens;
   const context: CodeContext = useMemo(
-    () => ({ baseScale: prefs.baseScale, colorFormat: prefs.prefs.colorFormat }),
-    [prefs.baseScale, prefs.prefs.colorFormat],
+    () => ({
+      baseScale: prefs.baseScale,
+      colorFormat: prefs.prefs.colorFormat,
+      ...(codeTokens ? { tokens: tokens.matcher } : {}),
+    }),
+    [prefs.baseScale, prefs.prefs.colorFormat, codeTokens, tokens.matcher],
   );
+  const [adding, setAdding] = useState(false);
   return (
-    <div className="inspect-tab">
-      <UnitBar prefs={prefs} />
-      <div className="inspect-scroll">
-        {selected ? (
-          <>
-            <Properties
-              layer={selected}
-              units={units}
-              colorFormat={prefs.prefs.colorFormat}
-              onComment={props.onComment ? () => props.onComment?.(selected) : null}
-            />
-            <CodePanel
-              layer={selected}
-              language={prefs.code}
-              onLanguage={(code) => prefs.update({ code })}
-              context={context}
-              onCopied={props.onCodeCopied}
-            />
-          </>
-        ) : (
-          <DesignInfo props={props} units={units} />
-        )}
+    <TokensContext.Provider value={tokens.matcher}>
+      <div className="inspect-tab">
+        <UnitBar prefs={prefs} />
+        <div className="inspect-scroll">
+          {selected ? (
+            <>
+              <Properties
+                layer={selected}
+                units={units}
+                colorFormat={prefs.prefs.colorFormat}
+                onComment={props.onComment ? () => props.onComment?.(selected) : null}
+                onAddToDsm={source ? () => setAdding(true) : null}
+              />
+              <CodePanel
+                layer={selected}
+                language={prefs.code}
+                onLanguage={(code) => prefs.update({ code })}
+                context={context}
+                onCopied={props.onCodeCopied}
+                writeTokens={tokens.linked ? prefs.prefs.tokens : null}
+                onWriteTokens={(writeTokens) => prefs.update({ tokens: writeTokens })}
+              />
+            </>
+          ) : (
+            <DesignInfo props={props} units={units} />
+          )}
+        </div>
+        {source && selected ? (
+          <AddToDsmDialog layer={selected} source={source} open={adding} onClose={() => setAdding(false)} />
+        ) : null}
       </div>
-    </div>
+    </TokensContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { CommentOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, CommentOutlined } from '@ant-design/icons';
 import type { Layer } from '@ferry/shared';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +7,21 @@ import { lengthValue, type UnitContext } from '../units';
 import { CopyValue } from './CopyValue';
 import { ColorValue, FillValue, Pair, Row, Section } from './parts';
 import { TextStyles } from './TextStyles';
+import { TokenName, useTokens } from './tokens';
 
 export interface PropertiesProps {
   layer: Layer;
   units: UnitContext;
   colorFormat: ColorFormat;
   onComment: (() => void) | null;
+  /** Opens "Add to design system" for the layer (null: not offered, as to a share link's visitor). */
+  onAddToDsm?: (() => void) | null;
 }
 
 /** Everything the LayerDoc knows about the selected layer, each value copyable, lengths in the chosen unit. */
-export function Properties({ layer, units, colorFormat, onComment }: PropertiesProps) {
+export function Properties({ layer, units, colorFormat, onComment, onAddToDsm }: PropertiesProps) {
   const { t } = useTranslation();
+  const tokens = useTokens();
   const length = (value: number) => lengthValue(value, units);
   /** Several lengths in one value (radii, dashes): rounded and exact alike. */
   const lengths = (values: readonly number[]) => ({
@@ -40,16 +44,28 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
             </Tag>
           ) : null}
         </div>
-        {onComment ? (
-          <Button
-            size="small"
-            icon={<CommentOutlined />}
-            onClick={onComment}
-            data-testid="inspect-comment-layer"
-          >
-            {t('inspect.commentLayer')}
-          </Button>
-        ) : null}
+        <div className="inspect-layer-actions">
+          {onComment ? (
+            <Button
+              size="small"
+              icon={<CommentOutlined />}
+              onClick={onComment}
+              data-testid="inspect-comment-layer"
+            >
+              {t('inspect.commentLayer')}
+            </Button>
+          ) : null}
+          {onAddToDsm ? (
+            <Button
+              size="small"
+              icon={<AppstoreAddOutlined />}
+              onClick={onAddToDsm}
+              data-testid="inspect-add-to-dsm"
+            >
+              {t('inspect.addToDsm')}
+            </Button>
+          ) : null}
+        </div>
       </div>
 
       <Section title={t('inspect.layout')}>
@@ -62,7 +78,14 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
           <Row label="H" {...length(frame.height)} testId="inspect-height" />
         </Pair>
         <Row label={t('inspect.opacity')} value={percent(layer.opacity)} testId="inspect-opacity" />
-        {radius ? <Row label={t('inspect.radius')} {...radius} testId="inspect-radius" /> : null}
+        {radius ? (
+          <Row
+            label={t('inspect.radius')}
+            {...radius}
+            token={tokens.radius(layer.radius)}
+            testId="inspect-radius"
+          />
+        ) : null}
         {layer.blendMode && layer.blendMode !== 'normal' ? (
           <Row label={t('inspect.blend')} value={layer.blendMode} testId="inspect-blend" />
         ) : null}
@@ -84,6 +107,7 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
         <Section title={t('inspect.borders')}>
           {layer.borders.map((border, index) => (
             <div className="inspect-effect" key={index}>
+              <TokenName token={tokens.border(border)} testId="inspect-border-token" />
               <FillValue fill={border.fill} format={colorFormat} />
               <Row label={t('inspect.borderWidth')} {...length(border.width)} />
               <Row label={t('inspect.borderPosition')} value={t(`inspect.position.${border.position}`)} />
@@ -99,6 +123,7 @@ export function Properties({ layer, units, colorFormat, onComment }: PropertiesP
             <div className="inspect-effect" key={index}>
               <div className="inspect-effect-head">
                 <span>{t(`inspect.shadow.${shadow.type}`)}</span>
+                <TokenName token={tokens.shadow(shadow)} testId="inspect-shadow-token" />
                 <ColorValue color={shadow.color} format={colorFormat} />
               </div>
               <Pair>

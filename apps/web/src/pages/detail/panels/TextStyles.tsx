@@ -5,6 +5,7 @@ import type { ColorFormat } from '../colors';
 import { lengthValue, type UnitContext } from '../units';
 import { CopyValue } from './CopyValue';
 import { ColorValue, Row, Section } from './parts';
+import { TokenName, useTokens } from './tokens';
 
 /** A text layer's content and each of its styles: font, PostScript name, weight, size, spacing, alignment, colour. */
 export function TextStyles({
@@ -19,6 +20,7 @@ export function TextStyles({
   colorFormat: ColorFormat;
 }) {
   const { t } = useTranslation();
+  const tokens = useTokens();
   const font = (value: number) => lengthValue(value, units, 'font');
   const styles = distinctRuns(text.runs);
   return (
@@ -30,6 +32,12 @@ export function TextStyles({
             <div className="inspect-text-style-title">
               {t('inspect.style', { number: index + 1 })}
               <span>“{runText(layer, run)}”</span>
+            </div>
+          ) : null}
+          {tokens.typography(run) ? (
+            <div className="inspect-row">
+              <span className="inspect-row-label">{t('inspect.textToken')}</span>
+              <TokenName token={tokens.typography(run)} testId="inspect-text-token" />
             </div>
           ) : null}
           <Row label={t('inspect.font')} value={run.fontFamily} testId="inspect-font-family" />

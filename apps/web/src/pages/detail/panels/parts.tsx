@@ -1,8 +1,9 @@
-import type { Fill, Rgba } from '@ferry/shared';
+import type { DesignToken, Fill, Rgba } from '@ferry/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColorFormat, fillCss, fillSwatch, formatColor, percent } from '../colors';
 import { CopyValue } from './CopyValue';
+import { TokenName, useTokens } from './tokens';
 
 /** A titled block of the properties panel. */
 export function Section({
@@ -25,26 +26,34 @@ export function Section({
   );
 }
 
-/** A label and its copyable value; `exact` is the unrounded length behind a rounded one. */
+/**
+ * A label and its copyable value; `exact` is the unrounded length behind a rounded one, `token` the linked
+ * design token the value is, named before it.
+ */
 export function Row({
   label,
   value,
   exact,
   display,
   testId,
+  token,
 }: {
   label: string;
   value: string;
   exact?: string;
   display?: ReactNode;
   testId?: string;
+  token?: DesignToken | null;
 }) {
   return (
     <div className="inspect-row">
       <span className="inspect-row-label">{label}</span>
-      <CopyValue value={value} exact={exact} testId={testId}>
-        {display ?? value}
-      </CopyValue>
+      <span className="inspect-row-values">
+        <TokenName token={token} testId={testId ? `${testId}-token` : undefined} />
+        <CopyValue value={value} exact={exact} testId={testId}>
+          {display ?? value}
+        </CopyValue>
+      </span>
     </div>
   );
 }
@@ -62,14 +71,22 @@ export function Swatch({ background }: { background: string }) {
   );
 }
 
-/** A colour in the chosen format, copyable, with its swatch. */
+/** A colour in the chosen format, copyable, with its swatch; a linked colour token's name before it. */
 export function ColorValue({ color, format, testId }: { color: Rgba; format: ColorFormat; testId?: string }) {
   const value = formatColor(color, format);
-  return (
+  const token = useTokens().color(color);
+  const swatch = (
     <CopyValue value={value} className="inspect-color" testId={testId}>
       <Swatch background={formatColor(color, 'rgba')} />
       <span className="inspect-color-value">{value}</span>
     </CopyValue>
+  );
+  if (!token) return swatch;
+  return (
+    <span className="inspect-row-values">
+      <TokenName token={token} testId={testId ? `${testId}-token` : undefined} />
+      {swatch}
+    </span>
   );
 }
 

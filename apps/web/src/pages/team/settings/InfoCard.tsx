@@ -11,6 +11,7 @@ import { useFailureToast } from '../../../components/useFailureToast';
 import { schemaRule } from '../../../forms/rules';
 import { queryClient } from '../../../queryClient';
 import { updateStoredTeam } from '../../../state/teamQueries';
+import { DesignSystemSwitch } from './DesignSystemSwitch';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png'];
 
@@ -21,7 +22,7 @@ export function avatarProblem(file: Pick<File, 'type' | 'size' | 'name'>): boole
   return !typeOk || file.size > Limits.avatarMaxBytes;
 }
 
-/** The team's name and avatar; only those who may rename the team change them. */
+/** The team's name, avatar and design system switch; only those who may rename the team change them. */
 export function InfoCard({ team }: { team: TeamInfo }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -127,6 +128,7 @@ export function InfoCard({ team }: { team: TeamInfo }) {
           )}
         </div>
       </div>
+      <DesignSystemSwitch team={team} />
     </Card>
   );
 }
