@@ -60,15 +60,23 @@ export type ShadowValue = TokenValue<'shadow'>;
 export type BorderValue = TokenValue<'border'>;
 
 const segment = new RegExp(`^[A-Za-z0-9_-]{1,${DsmLimits.tokenSegmentMaxLength}}$`);
+/** Parts that name an object's own machinery in JavaScript: a token tree keyed by them would rewrite it. */
+const RESERVED_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** `color/brand/primary`: 1–8 segments of ASCII letters, digits, `-` and `_` (every platform can name them). */
+/**
+ * `color/brand/primary`: 1–8 segments of ASCII letters, digits, `-` and `_` (every platform can name them),
+ * none of them `__proto__`, `constructor` or `prototype`.
+ */
 export const tokenNameSchema = z
   .string()
   .trim()
   .refine(
     (value) => {
       const parts = value.split('/');
-      return parts.length <= DsmLimits.tokenSegmentsMax && parts.every((part) => segment.test(part));
+      return (
+        parts.length <= DsmLimits.tokenSegmentsMax &&
+        parts.every((part) => segment.test(part) && !RESERVED_SEGMENTS.has(part))
+      );
     },
     { message: 'token.name' },
   );

@@ -173,8 +173,8 @@ export const ruleMessages: Record<string, { zh: string; en: string }> = {
     en: `A documentation page can have at most ${DsmLimits.docMaxLength} characters`,
   },
   'token.name': {
-    zh: `令牌名称由 1 到 ${DsmLimits.tokenSegmentsMax} 段组成，用 / 分隔，每段只含字母、数字、- 和 _（不超过 ${DsmLimits.tokenSegmentMaxLength} 个字符）`,
-    en: `A token name is 1 to ${DsmLimits.tokenSegmentsMax} parts joined by /, each of letters, digits, - and _ (at most ${DsmLimits.tokenSegmentMaxLength} characters)`,
+    zh: `令牌名称由 1 到 ${DsmLimits.tokenSegmentsMax} 段组成，用 / 分隔，每段只含字母、数字、- 和 _（不超过 ${DsmLimits.tokenSegmentMaxLength} 个字符），且不能是 __proto__、constructor 或 prototype`,
+    en: `A token name is 1 to ${DsmLimits.tokenSegmentsMax} parts joined by /, each of letters, digits, - and _ (at most ${DsmLimits.tokenSegmentMaxLength} characters) and none __proto__, constructor or prototype`,
   },
   'token.value': {
     zh: '令牌的值与它的类型不符',

@@ -201,6 +201,25 @@ describe('refusals', () => {
     expect(next[0].index).toBe(held + 1);
   });
 
+  it('refuses a version of another design, even one the caller sees', async () => {
+    const layer = leaf(svg.doc);
+    const psdDetail = await world.owner.api.get(`/api/project/image?image_id=${psd.id}&project_id=${source}`);
+    const psdVersion = psdDetail.result.versions[0].id as string;
+    const hostOf = (versionId: string) => ({
+      project_id: source,
+      image_id: svg.id,
+      version_id: versionId,
+      layer_id: layer.id,
+    });
+    const files = fileCalls(world.member, library);
+    for (const versionId of [psdVersion, 'not-a-uuid']) {
+      await expectRefused(
+        files.create([{ name: 'C', type: 'component', host_object: hostOf(versionId) }]),
+        Codes.VERSION_NOT_FOUND.code,
+      );
+    }
+  });
+
   it('refuses the team’s onlooker', async () => {
     const layer = leaf(svg.doc);
     await expectRefused(component(world.viewer, layer), Codes.NO_PERMISSION.code);

@@ -80,8 +80,8 @@ export function pxText(value: unknown): string {
 function fontWeightOf(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'string') {
-    const known = FONT_WEIGHTS[value.toLowerCase().replace(/[\s_-]/g, '')];
-    if (known) return known;
+    const key = value.toLowerCase().replace(/[\s_-]/g, '');
+    if (Object.hasOwn(FONT_WEIGHTS, key)) return FONT_WEIGHTS[key];
     if (/^\d+$/.test(value)) return Number(value);
   }
   throw new ValueFault(

@@ -30,19 +30,24 @@ export function toDtcg(tokens: PlainToken[]): Group {
     const parts = token.name.split('/');
     let group = root;
     for (const part of parts.slice(0, -1)) {
-      group[part] ??= {};
+      if (!Object.hasOwn(group, part)) setOwn(group, part, {});
       group = group[part] as Group;
     }
-    group[parts[parts.length - 1]] = {
-      ...(group[parts[parts.length - 1]] as Group | undefined),
+    const leaf = parts[parts.length - 1];
+    setOwn(group, leaf, {
+      ...(Object.hasOwn(group, leaf) ? (group[leaf] as Group) : {}),
       $type: DTCG_TYPE_OF[token.kind],
       $value: dtcgValueOf(token.kind, token.value),
       ...(token.description ? { $description: token.description } : {}),
       $extensions: { [FERRY_EXTENSION]: { kind: token.kind } },
-    };
+    });
   }
   return root;
 }
+
+/** An own property, whatever the key: `group[key] = …` with `__proto__` would replace the prototype instead. */
+const setOwn = (group: Group, key: string, value: unknown) =>
+  Object.defineProperty(group, key, { value, enumerable: true, writable: true, configurable: true });
 
 /** DTCG types an import reads as tokens; the others may be named by aliases (a typography's font family). */
 const IMPORTED_TYPES = new Set(['color', 'dimension', 'typography', 'shadow', 'border']);
@@ -65,6 +70,29 @@ interface Found {
   value: Node;
   description: Node | undefined;
   extensions: Node | undefined;
+}
+
+/** Groups, tokens and their values nest this deep at most; deeper files are refused before they are parsed. */
+const MAX_NESTING = 32;
+/** An alias may name an alias this many times over. */
+const MAX_ALIAS_DEPTH = 32;
+
+/** The offset of the first `{` or `[` (outside strings) that opens past MAX_NESTING levels, or -1. */
+function tooDeepAt(text: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at];
+    if (inString) {
+      if (char === '\\') at += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') {
+      depth += 1;
+      if (depth > MAX_NESTING) return at;
+    } else if (char === '}' || char === ']') depth -= 1;
+  }
+  return -1;
 }
 
 function positionOf(text: string, offset: number) {
@@ -90,6 +118,29 @@ function refusal(text: string, offset: number, path: string[], why: { zh: string
 const property = (object: Node, key: string) =>
   object.children?.find((child) => child.children?.[0].value === key)?.children?.[1];
 
+/** What jsonc-parser's error codes mean, in words a person fixing the file reads. */
+const JSON_FAULTS: Record<string, { zh: string; en: string }> = {
+  InvalidSymbol: { zh: '此处有无法识别的字符', en: 'a character that does not belong here' },
+  InvalidNumberFormat: { zh: '数字格式错误', en: 'a badly written number' },
+  PropertyNameExpected: {
+    zh: '此处应是带引号的名称（是否多了逗号？）',
+    en: 'a quoted name was expected here (an extra comma?)',
+  },
+  ValueExpected: { zh: '此处应是一个值', en: 'a value was expected here' },
+  ColonExpected: { zh: '名称后缺少冒号', en: 'a colon is missing after the name' },
+  CommaExpected: { zh: '缺少逗号', en: 'a comma is missing' },
+  CloseBraceExpected: { zh: '缺少 }', en: 'a closing } is missing' },
+  CloseBracketExpected: { zh: '缺少 ]', en: 'a closing ] is missing' },
+  EndOfFileExpected: { zh: '文件在此处应已结束', en: 'the file should end here' },
+  InvalidCommentToken: { zh: '不允许注释', en: 'comments are not allowed' },
+  UnexpectedEndOfComment: { zh: '不允许注释', en: 'comments are not allowed' },
+  UnexpectedEndOfString: { zh: '字符串没有结束引号', en: 'a string has no closing quote' },
+  UnexpectedEndOfNumber: { zh: '数字不完整', en: 'a number is cut short' },
+  InvalidUnicode: { zh: 'Unicode 转义错误', en: 'a bad Unicode escape' },
+  InvalidEscapeCharacter: { zh: '转义字符错误', en: 'a bad escape character' },
+  InvalidCharacter: { zh: '字符串中有不允许的字符', en: 'a character not allowed in a string' },
+};
+
 /**
  * The tokens of a DTCG JSON file, checked whole: plain JSON (no comments or trailing commas), groups holding
  * tokens (`$value`), `$type` inherited from groups, aliases `{a.b}` resolved (cycles refused), our name rule.
@@ -97,14 +148,23 @@ const property = (object: Node, key: string) =>
  * a spacing otherwise. rem is read at 16px. Anything wrong throws 19121 with its line and column.
  */
 export function parseDtcg(text: string): PlainToken[] {
+  // The parser and the walks below recurse once per level: a file of a million `[` must not reach them.
+  const deep = tooDeepAt(text);
+  if (deep >= 0) {
+    throw refusal(text, deep, [], {
+      zh: `嵌套超过 ${MAX_NESTING} 层`,
+      en: `it nests deeper than ${MAX_NESTING} levels`,
+    });
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0 || !tree) {
     const first = errors[0];
-    const code = first ? printParseErrorCode(first.error) : 'ValueExpected';
+    const what =
+      JSON_FAULTS[first ? printParseErrorCode(first.error) : 'ValueExpected'] ?? JSON_FAULTS.InvalidSymbol;
     throw refusal(text, first?.offset ?? 0, [], {
-      zh: `不是合法的 JSON（${code}）`,
-      en: `not valid JSON (${code})`,
+      zh: `不是合法的 JSON：${what.zh}`,
+      en: `not valid JSON: ${what.en}`,
     });
   }
   if (tree.type !== 'object') {
@@ -169,6 +229,8 @@ export function parseDtcg(text: string): PlainToken[] {
   walk(tree, [], undefined);
 
   const resolving = new Set<string>();
+  // Each alias is resolved once and shared: `[{a}, {a}]` chained level after level stays linear, not 2^n.
+  const resolved = new Map<string, unknown>();
   /** A value with every alias replaced by what it names (its type too, when the token has none). */
   const resolve = (value: unknown, token: Found): unknown => {
     if (typeof value === 'string') {
@@ -181,16 +243,24 @@ export function parseDtcg(text: string): PlainToken[] {
           en: `the referenced token ${alias[1]} does not exist`,
         });
       }
+      if (resolved.has(alias[1])) return resolved.get(alias[1]);
       if (resolving.has(alias[1])) {
         throw refusal(text, token.value.offset, token.path, {
           zh: `引用形成了循环（${alias[1]}）`,
           en: `the references make a loop (${alias[1]})`,
         });
       }
+      if (resolving.size >= MAX_ALIAS_DEPTH) {
+        throw refusal(text, token.value.offset, token.path, {
+          zh: `引用链超过 ${MAX_ALIAS_DEPTH} 层`,
+          en: `the references chain more than ${MAX_ALIAS_DEPTH} deep`,
+        });
+      }
       resolving.add(alias[1]);
-      const resolved = resolve(nodeValue(target.value), target);
+      const result = resolve(nodeValue(target.value), target);
       resolving.delete(alias[1]);
-      return resolved;
+      resolved.set(alias[1], result);
+      return result;
     }
     if (Array.isArray(value)) return value.map((item) => resolve(item, token));
     if (value && typeof value === 'object') {
@@ -198,12 +268,17 @@ export function parseDtcg(text: string): PlainToken[] {
     }
     return value;
   };
-  const typeOf = (token: Found, seen = new Set<string>()): string | undefined => {
-    if (token.type) return token.type;
-    const alias = typeof token.value.value === 'string' ? ALIAS.exec(token.value.value.trim()) : null;
-    const target = alias ? found.get(alias[1]) : undefined;
-    if (!target || seen.has(alias?.[1] ?? '')) return undefined;
-    return typeOf(target, seen.add(alias?.[1] ?? ''));
+  /** The token's type, or that of the token its alias names (followed in a loop: chains may be long). */
+  const typeOf = (token: Found): string | undefined => {
+    const seen = new Set<string>();
+    for (let at: Found | undefined = token; at; ) {
+      if (at.type) return at.type;
+      const alias = typeof at.value.value === 'string' ? ALIAS.exec(at.value.value.trim()) : null;
+      if (!alias || seen.has(alias[1])) return undefined;
+      seen.add(alias[1]);
+      at = found.get(alias[1]);
+    }
+    return undefined;
   };
 
   const tokens: PlainToken[] = [];
@@ -213,6 +288,7 @@ export function parseDtcg(text: string): PlainToken[] {
     if (!type) throw why('没有 $type（自身或所在分组）', 'has no $type (of its own or a group’s)');
     if (OTHER_DTCG_TYPES.has(type)) continue;
     if (!IMPORTED_TYPES.has(type)) throw why(`不支持的 $type：${type}`, `the $type ${type} is not supported`);
+    if (tokens.length >= DsmLimits.tokensPerProject) throw fail('DSM_LIMIT');
     const name = token.path.join('/');
     if (!tokenNameSchema.safeParse(name).success) {
       throw why(

@@ -102,6 +102,12 @@ class Counter {
   }
 }
 
+/**
+ * The most used colours folded together; the rarer ones are left out first. Folding compares each colour with
+ * those kept (ΔE2000), so 500 designs of gradients' thousands of colours would otherwise take minutes.
+ */
+const COLORS_MERGED_MAX = 2_000;
+
 const byUse = (a: Tally, b: Tally) => b.count - a.count || b.designs.size - a.designs.size;
 
 /** Colours closer than ΔE2000 < DsmLimits.colorMergeDeltaE (and of the same alpha) fold into the most used. */
@@ -184,10 +190,11 @@ function proposalsOf(
   tokens: TokenRow[],
   name: (base: string) => string,
 ) {
-  const ranked = (kind === 'color' ? mergeColors(tallies) : [...tallies].sort(byUse)).slice(
-    0,
-    DsmLimits.extractProposalsMax,
-  );
+  const ranked = (
+    kind === 'color'
+      ? mergeColors([...tallies].sort(byUse).slice(0, COLORS_MERGED_MAX))
+      : [...tallies].sort(byUse)
+  ).slice(0, DsmLimits.extractProposalsMax);
   return ranked.map((tally, index): TokenProposal => {
     const existing = tokens.find(
       (token) =>

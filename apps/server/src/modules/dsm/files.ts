@@ -13,10 +13,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { type DrawnComponent, drawComponent, removeFilePictures, removePictures } from './components.js';
-import { countRows, filesOfProject, nextPlace, requireFolder } from './library.js';
+import { clearFileRefs, countRows, filesOfProject, nextPlace, requireFolder } from './library.js';
 import { lockLibrary, renumber } from './order.js';
 import { dsmAccess } from './policy.js';
-import { presentFile } from './present.js';
+import { type FileRow, presentFile } from './present.js';
 import { dsmFiles } from './tables.js';
 
 type NewFile = z.infer<typeof createDsmFilesBody>['dsm_files'][number];
@@ -76,13 +76,14 @@ export async function createFiles(
   };
   await requireRoom(ctx.db);
   const drawn: (DrawnComponent | null)[] = [];
+  let rows: FileRow[];
   try {
     for (const file of input.dsm_files) {
       drawn.push(
         file.host_object ? await drawComponent(ctx, userId, access.project, file.host_object) : null,
       );
     }
-    const rows = await ctx.db.transaction(async (tx) => {
+    rows = await ctx.db.transaction(async (tx) => {
       await lockLibrary(tx, projectId);
       await requireRoom(tx);
       const made = [];
@@ -113,12 +114,14 @@ export async function createFiles(
       }
       return made;
     });
-    return rows.map((row) => presentFile(ctx, row));
   } catch (error) {
+    // Nothing was written: the pictures drawn so far (a later layer refused, a limit reached) go too.
     const ids = drawn.flatMap((picture) => (picture ? [picture.id] : []));
     await removePictures(ctx, projectId, ids);
     throw error;
   }
+  // Outside the try: once the rows are written, their pictures are theirs.
+  return rows.map((row) => presentFile(ctx, row));
 }
 
 /**
@@ -174,6 +177,11 @@ export async function deleteFiles(
   const gone = await ctx.db.transaction(async (tx) => {
     await lockLibrary(tx, projectId);
     const rows = await filesOfProject(tx, projectId, input.dsm_file_ids);
+    await clearFileRefs(
+      tx,
+      projectId,
+      rows.map((row) => row.id),
+    );
     await tx.delete(dsmFiles).where(
       inArray(
         dsmFiles.id,

@@ -13,7 +13,14 @@ import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { removeFilePictures } from './components.js';
-import { countRows, filesOfProject, foldersOfProject, loadLibrary, nextPlace } from './library.js';
+import {
+  clearFileRefs,
+  countRows,
+  filesOfProject,
+  foldersOfProject,
+  loadLibrary,
+  nextPlace,
+} from './library.js';
 import { lockLibrary, renumber } from './order.js';
 import { dsmAccess } from './policy.js';
 import { type FolderRow, loadPeople, presentFile, presentFolders } from './present.js';
@@ -201,6 +208,11 @@ export async function deleteFolders(
     );
     const goneFiles = files.filter((file) => file.folderId && inside.has(file.folderId));
     if (goneFiles.length) {
+      await clearFileRefs(
+        tx,
+        projectId,
+        goneFiles.map((file) => file.id),
+      );
       await tx.delete(dsmFiles).where(
         inArray(
           dsmFiles.id,

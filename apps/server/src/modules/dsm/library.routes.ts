@@ -24,7 +24,7 @@ import { dsmProjects, dsmStandards, userInDsmList } from './standards.js';
 import { getDsmSwitch, setDsmSwitch } from './switch.js';
 
 /** Ids named in a query arrive comma-joined (`a,b`); a body sends an array. */
-function idList(fields: Record<string, unknown>, key: string) {
+export function idList(fields: Record<string, unknown>, key: string) {
   const value = fields[key];
   return typeof value === 'string' ? { ...fields, [key]: value.split(',').filter(Boolean) } : fields;
 }

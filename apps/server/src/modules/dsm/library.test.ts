@@ -259,3 +259,27 @@ describe('ids that are not the project’s', () => {
     expect(okResult(await detail(world.owner, library)).project).toMatchObject({ folders: 1, files: 1 });
   });
 });
+
+describe('references to deleted files', () => {
+  it('clears a folder’s thumbnail, icon, cover and page when their files go, alone or with a folder', async () => {
+    const library = await newDsmProject(world);
+    const folders = folderCalls(world.owner, library);
+    const files = fileCalls(world.owner, library);
+    const [kept, doomed] = okResult(await folders.create([{ name: 'Kept' }, { name: 'Doomed' }]));
+    const [page, inside] = okResult(
+      await files.create([
+        { name: 'Page', type: 'doc' },
+        { name: 'Inside', type: 'doc', folder_id: doomed.id },
+      ]),
+    );
+    okResult(await folders.update(kept.id, { docRef: page.id, thumbnailRef: inside.id, iconRef: page.id }));
+    okResult(await files.remove([page.id]));
+    expect(okResult(await folders.get(kept.id, true))).toMatchObject({
+      docRef: null,
+      iconRef: null,
+      thumbnailRef: inside.id,
+    });
+    okResult(await folders.remove([doomed.id]));
+    expect(okResult(await folders.get(kept.id, true)).thumbnailRef).toBeNull();
+  });
+});

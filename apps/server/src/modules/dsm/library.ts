@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { fail } from '../../http/errors.js';
-import { isUuid } from '../teams/policy.js';
+import { rowsOfProject } from '../projects/rows.js';
 import type { FileRow, FolderRow } from './present.js';
 import { dsmFiles, dsmFolders } from './tables.js';
 
@@ -23,28 +22,12 @@ export async function loadLibrary(db: Db | Tx, projectId: string) {
 }
 
 /** Folders of the project by id, each once; one of another project, or none, answers 10071. */
-export async function foldersOfProject(db: Db | Tx, projectId: string, ids: string[]): Promise<FolderRow[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.every(isUuid)) throw fail('DSM_FOLDER_NOT_FOUND');
-  const rows = await db
-    .select()
-    .from(dsmFolders)
-    .where(and(eq(dsmFolders.projectId, projectId), inArray(dsmFolders.id, unique)));
-  if (rows.length !== unique.length) throw fail('DSM_FOLDER_NOT_FOUND');
-  return rows;
-}
+export const foldersOfProject = (db: Db | Tx, projectId: string, ids: string[]): Promise<FolderRow[]> =>
+  rowsOfProject(db, dsmFolders, projectId, ids, { missing: 'DSM_FOLDER_NOT_FOUND' });
 
 /** Files of the project by id, each once; one of another project, or none, answers 10077. */
-export async function filesOfProject(db: Db | Tx, projectId: string, ids: string[]): Promise<FileRow[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.every(isUuid)) throw fail('DSM_FILE_NOT_FOUND');
-  const rows = await db
-    .select()
-    .from(dsmFiles)
-    .where(and(eq(dsmFiles.projectId, projectId), inArray(dsmFiles.id, unique)));
-  if (rows.length !== unique.length) throw fail('DSM_FILE_NOT_FOUND');
-  return rows;
-}
+export const filesOfProject = (db: Db | Tx, projectId: string, ids: string[]): Promise<FileRow[]> =>
+  rowsOfProject(db, dsmFiles, projectId, ids, { missing: 'DSM_FILE_NOT_FOUND' });
 
 /** 10071 unless the folder (null: the top) is one of the project's. */
 export async function requireFolder(db: Db | Tx, projectId: string, folderId: string | null | undefined) {
@@ -70,4 +53,16 @@ export async function nextPlace(
     .from(table)
     .where(and(eq(table.projectId, projectId), ofParent));
   return Number(row.n) + 1;
+}
+
+/** Folders' thumbnail, icon, cover and page references to files being deleted are cleared with them. */
+export async function clearFileRefs(tx: Tx, projectId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return;
+  const columns = ['thumbnailRef', 'iconRef', 'coverRef', 'docRef'] as const;
+  for (const column of columns) {
+    await tx
+      .update(dsmFolders)
+      .set({ [column]: null })
+      .where(and(eq(dsmFolders.projectId, projectId), inArray(dsmFolders[column], fileIds)));
+  }
 }

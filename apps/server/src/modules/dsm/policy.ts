@@ -2,7 +2,7 @@ import { Codes } from '@ferry/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, fail } from '../../http/errors.js';
-import { type ProjectAccess, projectAccess, requireEdit, teamOfProject } from '../projects/policy.js';
+import { type ProjectAccess, projectAccessFor, requireEdit } from '../projects/policy.js';
 import { dsmTeamSwitches } from './tables.js';
 
 /** Whether a team's design system is on (`permission/dsm_auth_switch`); a team never switched has it on. */
@@ -34,8 +34,7 @@ export async function dsmAccess(
 ): Promise<ProjectAccess> {
   let access: ProjectAccess;
   try {
-    const team = teamId ?? (await teamOfProject(db, projectId, userId));
-    access = await projectAccess(db, userId, team, projectId);
+    access = await projectAccessFor(db, userId, teamId, projectId, 'view');
   } catch (error) {
     throw isMissingProject(error) ? fail('DSM_PROJECT_NOT_FOUND') : error;
   }

@@ -24,16 +24,36 @@ const kindOf = (token: TransformedToken): TokenKind =>
   (token.$extensions as Record<string, { kind: TokenKind }> | undefined)?.[FERRY_EXTENSION]?.kind ??
   'spacing';
 const nameOf = (token: TransformedToken) => token.path.join('/');
-/** The stored value (the export writes no aliases, so the original is the resolved one). */
-const originalOf = (token: TransformedToken) => token.original.$value as unknown;
+/** A token as the formats read it: with the stored value, which Style Dictionary never saw (see inertValues). */
+type Stored = TransformedToken & { stored: unknown };
+const originalOf = (token: TransformedToken) => (token as Stored).stored;
+
+/**
+ * The tree with each `$value` swapped for a plain stand-in, the values kept aside by name: Style Dictionary
+ * reads any `{…}` in the tree as a reference, and a font family such as `{brand}` would fail the export.
+ */
+function inertValues(node: unknown, path: string[], values: Map<string, unknown>): unknown {
+  if (!node || typeof node !== 'object') return node;
+  const group = node as Record<string, unknown>;
+  if (Object.hasOwn(group, '$value')) {
+    values.set(path.join('/'), group.$value);
+    // The formats write no descriptions, and one may hold braces too.
+    const { $description: _description, ...token } = group;
+    return { ...token, $value: 'stored' };
+  }
+  return Object.fromEntries(
+    Object.entries(group).map(([key, child]) => [key, inertValues(child, [...path, key], values)]),
+  );
+}
 
 const channels = (hex: string) => {
   const n = (at: number) => Number.parseInt(hex.slice(at, at + 2), 16);
   return { r: n(1), g: n(3), b: n(5), a: hex.length === 9 ? n(7) : 255 };
 };
 const num = (n: number) => String(Math.round(n * 1000) / 1000);
+/** A CSS string: quotes and backslashes escaped, line breaks as `\a ` (a raw one would end the declaration). */
 const quoteFamily = (family: string) =>
-  /^[A-Za-z-]+$/.test(family) ? family : `"${family.replace(/"/g, '\\"')}"`;
+  /^[A-Za-z-]+$/.test(family) ? family : `"${family.replace(/["\\]/g, '\\$&').replace(/[\r\n\f]/g, '\\a ')}"`;
 
 function cssValue(token: TransformedToken): string {
   const value = originalOf(token);
@@ -183,13 +203,16 @@ const names: Record<PlatformFormat, (token: TransformedToken) => string> = {
 
 /** One platform's file of a DTCG token tree, made by Style Dictionary in memory (nothing is written). */
 export async function platformFile(dtcg: object, format: PlatformFormat): Promise<string> {
+  const values = new Map<string, unknown>();
+  const tokens = inertValues(dtcg, [], values);
+  const stored = (token: TransformedToken): Stored => ({ ...token, stored: values.get(nameOf(token)) });
   const sd = new StyleDictionary({
-    tokens: dtcg as never,
+    tokens: tokens as never,
     usesDtcg: true,
     log: { verbosity: 'silent', warnings: 'disabled' },
     hooks: {
       transforms: { [`ferry/name/${format}`]: { type: 'name', transform: names[format] } },
-      formats: { [`ferry/${format}`]: ({ dictionary }) => formats[format](dictionary.allTokens) },
+      formats: { [`ferry/${format}`]: ({ dictionary }) => formats[format](dictionary.allTokens.map(stored)) },
     },
     platforms: {
       [format]: {

@@ -17,6 +17,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { lockUntilCommit } from '../../db/locks.js';
 import { fail } from '../../http/errors.js';
 import { isUuid } from '../teams/policy.js';
+import { requireNoPlatformClash } from './platform-names.js';
 import { dsmAccess } from './policy.js';
 import { dsmTokens } from './tables.js';
 
@@ -156,12 +157,13 @@ export async function createTokens(ctx: AppContext, userId: string, input: z.inf
       .where(and(eq(dsmTokens.projectId, projectId), inArray(dsmTokens.name, [...seen])))
       .limit(1);
     if (taken) throw nameTaken(taken.name);
-    const names = await tx
-      .select({ name: dsmTokens.name })
+    const held = await tx
+      .select({ name: dsmTokens.name, kind: dsmTokens.kind })
       .from(dsmTokens)
       .where(eq(dsmTokens.projectId, projectId));
-    requireNoGroupClash([...names.map((row) => row.name), ...seen]);
-    const held = await requireTokenRoom(tx, projectId, tokens.length);
+    requireNoGroupClash([...held.map((row) => row.name), ...seen]);
+    requireNoPlatformClash([...held, ...tokens]);
+    const count = await requireTokenRoom(tx, projectId, tokens.length);
     const now = ctx.now();
     return tx
       .insert(dsmTokens)
@@ -169,7 +171,7 @@ export async function createTokens(ctx: AppContext, userId: string, input: z.inf
         tokens.map((token, index) => ({
           ...token,
           projectId,
-          sortOrder: held + index + 1,
+          sortOrder: count + index + 1,
           createdBy: userId,
           createdAt: now,
           updatedAt: now,
@@ -194,6 +196,10 @@ export async function updateToken(ctx: AppContext, userId: string, input: z.infe
       requireNoGroupClash([
         ...ordered.filter((other) => other.id !== token.id).map((other) => other.name),
         input.name,
+      ]);
+      requireNoPlatformClash([
+        ...ordered.filter((other) => other.id !== token.id),
+        { name: input.name, kind: token.kind },
       ]);
     }
     const changes = {

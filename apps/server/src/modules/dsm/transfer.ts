@@ -9,6 +9,7 @@ import { zipFiles } from '../inspect/zip.js';
 import { projectFilesDir } from '../projects/service.js';
 import { urlExpiry } from '../storage/url-expiry.js';
 import { type PlainToken, parseDtcg, toDtcg } from './dtcg.js';
+import { requireNoPlatformClash } from './platform-names.js';
 import { dsmAccess } from './policy.js';
 import { PLATFORM_FILES, type PlatformFormat, platformFile } from './style-dictionary.js';
 import { dsmTokens } from './tables.js';
@@ -37,21 +38,28 @@ export async function exportTokens(
       content: await platformFile(dtcg, input.format),
     };
   }
-  const entries = [{ path: DTCG_FILE.name, data: dtcgText }];
-  for (const platform of PLATFORMS) {
-    entries.push({ path: PLATFORM_FILES[platform].name, data: await platformFile(dtcg, platform) });
-  }
-  const zip = zipFiles(entries);
   const name = `${access.project.name.replace(/[\\/:*?"<>|\s]+/g, '-') || 'tokens'}-tokens.zip`;
-  // Named by its contents: an unchanged set answers the kept file, and earlier URLs keep working.
+  // Named by its contents: an unchanged set answers the kept file without drawing it again. One ZIP is kept
+  // per project, under its files (so deleting the project removes it): a new set's replaces the last.
   const digest = createHash('sha256').update(`${EXPORT_SHAPE}:${dtcgText}`).digest('hex').slice(0, 32);
-  const key = `${projectFilesDir(access.project.id)}dsm-tokens/${digest}.zip`;
-  if (!(await ctx.files.stat(key))) await ctx.files.put(key, zip);
+  const folder = `${projectFilesDir(access.project.id)}dsm-tokens/`;
+  const key = `${folder}${digest}.zip`;
+  let size = (await ctx.files.stat(key))?.size;
+  if (size === undefined) {
+    const entries = [{ path: DTCG_FILE.name, data: dtcgText }];
+    for (const platform of PLATFORMS) {
+      entries.push({ path: PLATFORM_FILES[platform].name, data: await platformFile(dtcg, platform) });
+    }
+    const zip = zipFiles(entries);
+    await ctx.files.removeUnder(folder);
+    await ctx.files.put(key, zip);
+    size = zip.length;
+  }
   return {
     format: 'zip',
     name,
     url: ctx.files.signedUrl(key, urlExpiry(ctx.now()), { downloadName: name }),
-    size: zip.length,
+    size,
   };
 }
 
@@ -80,7 +88,9 @@ export async function importTokens(
     const added = tokens.filter((token) => !byName.has(token.name));
     if (rows.length - removed.length + added.length > DsmLimits.tokensPerProject) throw fail('DSM_LIMIT');
     const gone = new Set(removed.map((row) => row.id));
-    requireNoGroupClash([...rows.filter((row) => !gone.has(row.id)).map((row) => row.name), ...inFile]);
+    const keptRows = rows.filter((row) => !gone.has(row.id) && !inFile.has(row.name));
+    requireNoGroupClash([...keptRows.map((row) => row.name), ...inFile]);
+    requireNoPlatformClash([...keptRows, ...tokens]);
     const now = ctx.now();
     let updated = 0;
     for (const token of tokens) {
