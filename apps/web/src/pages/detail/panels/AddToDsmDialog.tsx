@@ -112,7 +112,8 @@ export function AddToDsmDialog({
           <span data-testid="add-to-dsm-done">
             {t('inspect.addedToDsm', { name: values.name.trim() })}{' '}
             <a
-              href={path}
+              // The app routes by hash: the href opens the same page in a new tab, the click stays here.
+              href={`#${path}`}
               onClick={(event) => {
                 event.preventDefault();
                 message.destroy('add-to-dsm');

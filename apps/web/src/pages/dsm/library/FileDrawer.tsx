@@ -101,7 +101,13 @@ export function FileDrawer({
               {t('dsm.file.rename')}
             </Button>
             <Popconfirm title={t('dsm.file.deleteConfirm')} onConfirm={() => void changes.remove()}>
-              <Button size="small" danger icon={<DeleteOutlined />} data-testid="dsm-file-delete" />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('dsm.folder.delete')}
+                data-testid="dsm-file-delete"
+              />
             </Popconfirm>
           </Space>
         )

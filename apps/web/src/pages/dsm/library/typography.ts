@@ -4,7 +4,8 @@ import type { CSSProperties } from 'react';
 /** A typography value as CSS, for a sample line in that style. */
 export function typographyStyle(value: Partial<TypographyValue>): CSSProperties {
   return {
-    fontFamily: value.fontFamily,
+    // The named font when the machine has it, else a sans-serif like the product's, never the browser's serif.
+    fontFamily: value.fontFamily ? `"${value.fontFamily.replace(/["\\]/g, '')}", sans-serif` : undefined,
     fontSize: value.fontSize,
     fontWeight: value.fontWeight,
     lineHeight: value.lineHeight ?? undefined,

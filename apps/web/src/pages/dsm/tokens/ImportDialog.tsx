@@ -59,7 +59,8 @@ export function ImportDialog({
       const fault = isApiError(error) ? faultOf(error.payload) : null;
       setRefusal({
         message: formErrorText(error, t('common.requestFailed')) ?? t('common.requestFailed'),
-        where: fault ? t('dsm.import.where', { ...fault }) : null,
+        // A file that is not JSON at all has no token path to name.
+        where: fault ? t(fault.path ? 'dsm.import.where' : 'dsm.import.whereTop', { ...fault }) : null,
       });
     } finally {
       setBusy(false);
