@@ -55,6 +55,23 @@ export interface ProjectRef extends TeamRef {
 export const listProjects = ({ sort, ...query }: ProjectListQuery) =>
   api.get<ProjectPage>('account/user_projects', { ...query, [sort.field]: sort.direction });
 
+/** Every project of the team the caller sees, page after page until has_next is false (spec 001 §4). */
+export async function listAllProjects(teamId: string): Promise<ProjectCard[]> {
+  const pageSize = 100;
+  const out: ProjectCard[] = [];
+  for (let pageNo = 1; ; pageNo++) {
+    const page = await listProjects({
+      team_id: teamId,
+      tab: 'all',
+      sort: { field: 'default_order', direction: 'desc' },
+      pageNo,
+      pageSize,
+    });
+    out.push(...page.list);
+    if (!page.has_next || page.list.length === 0) return out;
+  }
+}
+
 /** Opens a project: the card, and a visit recorded for "recently used". */
 export const getProject = (pid: string, teamId?: string) =>
   api.get<ProjectCard>('project/project_info', { pid, team_id: teamId });

@@ -1,29 +1,10 @@
 import { CheckCircleFilled, CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
-import type { ProjectCard } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Input, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransferOutcome } from '../../api/designs';
-import { listProjects } from '../../api/projects';
-
-const PAGE_SIZE = 100;
-
-/** Every project of the team, page after page until has_next is false (spec 001 §4). */
-async function allProjects(teamId: string): Promise<ProjectCard[]> {
-  const out: ProjectCard[] = [];
-  for (let pageNo = 1; ; pageNo++) {
-    const page = await listProjects({
-      team_id: teamId,
-      tab: 'all',
-      sort: { field: 'default_order', direction: 'desc' },
-      pageNo,
-      pageSize: PAGE_SIZE,
-    });
-    out.push(...page.list);
-    if (!page.has_next || page.list.length === 0) return out;
-  }
-}
+import { listAllProjects } from '../../api/projects';
 
 /**
  * Copy or move the selected designs to another project of the team: the projects the caller may add designs to
@@ -53,7 +34,7 @@ export function ProjectPickerDialog({
   const [outcome, setOutcome] = useState<TransferOutcome | null>(null);
   const projects = useQuery({
     queryKey: ['team', teamId, 'stage-transfer-targets'],
-    queryFn: () => allProjects(teamId),
+    queryFn: () => listAllProjects(teamId),
     enabled: mode !== null,
   });
   const close = () => {

@@ -1,38 +1,14 @@
-import {
-  BASE_SCALES,
-  type BaseScale,
-  type ProjectCard,
-  type TokenProposal,
-  type TokenProposals,
-} from '@ferry/shared';
+import { BASE_SCALES, type BaseScale, type TokenProposal, type TokenProposals } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Empty, Input, Modal, Segmented, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DsmScope, dsmApi, type NewToken } from '../../../api/dsm';
-import { listProjects } from '../../../api/projects';
+import { listAllProjects } from '../../../api/projects';
 import { useLang } from '../../../components/hooks';
 import { formErrorText } from '../../../forms/errors';
 import { TokenPreview, valueText } from './TokenPreview';
 import { tokenNameError } from './tokenName';
-
-const PAGE_SIZE = 100;
-
-/** The team's projects that hold designs (not design systems), page after page. */
-async function designProjects(teamId: string): Promise<ProjectCard[]> {
-  const out: ProjectCard[] = [];
-  for (let pageNo = 1; ; pageNo++) {
-    const page = await listProjects({
-      team_id: teamId,
-      tab: 'all',
-      sort: { field: 'default_order', direction: 'desc' },
-      pageNo,
-      pageSize: PAGE_SIZE,
-    });
-    out.push(...page.list.filter((project) => project.type !== 'dsm'));
-    if (!page.has_next || page.list.length === 0) return out;
-  }
-}
 
 const KINDS = ['color', 'typography', 'radius', 'shadow'] as const;
 const keyOf = (kind: string, index: number) => `${kind}:${index}`;
@@ -76,7 +52,7 @@ export function ExtractDialog({
   const [busy, setBusy] = useState(false);
   const projects = useQuery({
     queryKey: ['team', scope.team_id, 'dsm-extract-sources'],
-    queryFn: () => designProjects(scope.team_id),
+    queryFn: async () => (await listAllProjects(scope.team_id)).filter((project) => project.type !== 'dsm'),
     enabled: open,
   });
   useEffect(() => {
