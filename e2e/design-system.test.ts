@@ -231,7 +231,8 @@ describe('tokens in and out as files', () => {
     await page.getByTestId('dsm-import-submit').click();
     const refusal = page.getByTestId('dsm-import-error');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toMatch(/Line 3, column \d+/);
+    expect(await refusal.textContent()).toMatch(/line 3, column \d+/);
+    expect(await refusal.getByTestId('dsm-import-excerpt').textContent()).toContain(',,');
     await capture(page, 'dsm-06-import-error');
     await page.locator('.ant-modal').getByRole('button', { name: 'Cancel' }).click();
     // Nothing of the broken file was kept.

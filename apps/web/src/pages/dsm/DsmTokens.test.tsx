@@ -130,7 +130,13 @@ describe('the design tokens', () => {
     const refusal = await screen.findByTestId('dsm-import-error');
     expect(refusal.textContent).toContain(direct.msg);
     const where = direct.payload as TokenImportFault;
-    expect(refusal.textContent).toContain(`Line ${where.line}, column ${where.column}`);
+    expect(refusal.textContent).toContain(`line ${where.line}, column ${where.column}`);
+    // Under the message, the file's faulty line with a caret at the column.
+    const excerpt = within(refusal).getByTestId('dsm-import-excerpt').textContent ?? '';
+    const [shown, caret] = excerpt.split('\n');
+    const line = content.split('\n')[where.line - 1];
+    expect(shown.startsWith(`${where.line} | `)).toBe(true);
+    expect(shown[caret.indexOf('^')]).toBe(line[where.column - 1]);
     expect(await tokensOf(olga, ref)).toEqual([]);
 
     // A good file is then taken in.

@@ -20,9 +20,26 @@ function readText(file: File): Promise<string> {
 const faultOf = (payload: unknown): TokenImportFault | null =>
   payload && typeof payload === 'object' && 'line' in payload ? (payload as TokenImportFault) : null;
 
+/** Characters of the faulty line shown either side of its column. */
+const EXCERPT_SIDE = 40;
+
+/**
+ * The file's faulty line with a caret under the column the server names (the message already says where):
+ * `3 |   "a": {,,` then `  |         ^`. A long line is cut around the column.
+ */
+export function excerptAt(text: string, fault: TokenImportFault): string | null {
+  const line = text.split(/\r\n|\n|\r/)[fault.line - 1];
+  if (line === undefined) return null;
+  const start = Math.max(0, fault.column - 1 - EXCERPT_SIDE);
+  const shown = `${start > 0 ? '…' : ''}${line.slice(start, fault.column - 1 + EXCERPT_SIDE)}`;
+  const caretAt = fault.column - 1 - start + (start > 0 ? 1 : 0);
+  const gutter = `${fault.line} | `;
+  return `${gutter}${shown}\n${' '.repeat(gutter.length - 2)}| ${' '.repeat(caretAt)}^`;
+}
+
 /**
  * Imports a DTCG JSON file: merge (add and update by name) or replace (also remove the tokens the file
- * lacks). A refused file shows the server's reason and where in the file it is.
+ * lacks). A refused file shows the server's reason (which says where) and the file's line there.
  */
 export function ImportDialog({
   open,
@@ -39,7 +56,7 @@ export function ImportDialog({
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<'merge' | 'replace'>('merge');
-  const [refusal, setRefusal] = useState<{ message: string; where: string | null } | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; excerpt: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -51,16 +68,17 @@ export function ImportDialog({
     if (!file) return;
     setBusy(true);
     setRefusal(null);
+    let text = '';
     try {
-      const result = await dsmApi.importTokens(scope, await readText(file), mode);
+      text = await readText(file);
+      const result = await dsmApi.importTokens(scope, text, mode);
       onDone(t('dsm.import.done', { ...result }));
       onClose();
     } catch (error) {
       const fault = isApiError(error) ? faultOf(error.payload) : null;
       setRefusal({
         message: formErrorText(error, t('common.requestFailed')) ?? t('common.requestFailed'),
-        // A file that is not JSON at all has no token path to name.
-        where: fault ? t(fault.path ? 'dsm.import.where' : 'dsm.import.whereTop', { ...fault }) : null,
+        excerpt: fault ? excerptAt(text, fault) : null,
       });
     } finally {
       setBusy(false);
@@ -105,7 +123,13 @@ export function ImportDialog({
             showIcon
             data-testid="dsm-import-error"
             message={refusal.message}
-            description={refusal.where}
+            description={
+              refusal.excerpt ? (
+                <pre className="dsm-import-excerpt" data-testid="dsm-import-excerpt">
+                  {refusal.excerpt}
+                </pre>
+              ) : null
+            }
           />
         )}
       </div>
