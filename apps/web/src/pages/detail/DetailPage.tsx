@@ -1,6 +1,6 @@
 import { Codes, type Frame, type Layer, StageLimits } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { designsApi } from '../../api/designs';
 import { isApiError } from '../../api/errors';
@@ -31,6 +31,7 @@ import { useDetailKeys } from './useDetailKeys';
 import { useElementSize } from './useElementSize';
 import { useInspectPrefs } from './useInspectPrefs';
 import { useLayerDoc } from './useLayerDoc';
+import { useProjectTokens } from './useProjectTokens';
 import './detail.css';
 import './inspect.css';
 import './inspect-sidebar.css';
@@ -90,6 +91,13 @@ export function DetailPage() {
     height: version?.height || layers.doc?.height || 0,
   };
   const prefs = useInspectPrefs(projectId, design.width);
+  // A visitor has no linked tokens: the empty team id keeps the read from being made.
+  const tokens = useProjectTokens(visitor ? '' : teamId, projectId, prefs.baseScale);
+  const { matcher, linked } = tokens;
+  const spacingName = useMemo(
+    () => (linked ? (distance: number) => matcher.spacing(distance)?.name ?? null : undefined),
+    [matcher, linked],
+  );
 
   const canvasRef = useRef<HTMLElement>(null);
   const canvas = useElementSize(canvasRef);
@@ -251,6 +259,7 @@ export function DetailPage() {
           performance={lab.performance}
           freeZoom={lab.freeZoom}
           units={{ platform: prefs.prefs.platform, baseScale: prefs.baseScale }}
+          spacingName={spacingName}
           colorFormat={prefs.prefs.colorFormat}
           eyedropper={ready && plain ? eyedropper : null}
           pins={

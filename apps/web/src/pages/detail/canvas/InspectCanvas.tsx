@@ -5,7 +5,7 @@ import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { type ColorFormat, formatColor, toHex } from '../colors';
 import { artboardFrame, measureDistances } from '../overlay/distances';
-import { Overlay } from '../overlay/Overlay';
+import { Overlay, type SpacingName } from '../overlay/Overlay';
 import { type CanvasProblem, ProblemState } from '../ProblemState';
 import { useCopy } from '../panels/CopyValue';
 import type { UnitContext } from '../units';
@@ -31,6 +31,8 @@ export interface InspectCanvasProps {
   performance: boolean;
   freeZoom: boolean;
   units: UnitContext;
+  /** Distances named by the project's linked spacing tokens (none without links). */
+  spacingName?: SpacingName;
   colorFormat: ColorFormat;
   /** The colour picker of plain pictures; null when the design has layers. */
   eyedropper: ReturnType<typeof useEyedropper> | null;
@@ -148,6 +150,7 @@ export function InspectCanvas(props: InspectCanvasProps) {
             selected={selected?.frame ?? null}
             distances={distances}
             units={units}
+            spacingName={props.spacingName}
           />
         ) : null}
         <div className="inspect-pins" style={{ width: design.width * scale, height: design.height * scale }}>

@@ -51,7 +51,18 @@ function Line({ line, scale }: { line: Measure; scale: number }) {
   );
 }
 
-function LineLabel({ line, scale, units }: { line: Measure; scale: number; units: UnitContext }) {
+function LineLabel({
+  line,
+  scale,
+  units,
+  spacingName,
+}: {
+  line: Measure;
+  scale: number;
+  units: UnitContext;
+  spacingName?: SpacingName;
+}) {
+  const token = spacingName?.(line.to - line.from) ?? null;
   const middle = ((line.from + line.to) / 2) * scale;
   const at = line.at * scale;
   const style = line.axis === 'x' ? { left: middle, top: at } : { left: at, top: middle };
@@ -63,9 +74,13 @@ function LineLabel({ line, scale, units }: { line: Measure; scale: number; units
       data-testid="inspect-distance"
     >
       {roundedLength(line.to - line.from, units)}
+      {token ? <span className="inspect-label-token"> · {token}</span> : null}
     </span>
   );
 }
+
+/** The linked spacing token a distance in design pixels is, by name, or null. */
+export type SpacingName = (designPixels: number) => string | null;
 
 export interface OverlayProps {
   scale: number;
@@ -75,6 +90,8 @@ export interface OverlayProps {
   selected: Frame | null;
   distances: Distances | null;
   units: UnitContext;
+  /** Names a distance by the linked spacing token it equals (the label reads `16px · space/md`). */
+  spacingName?: SpacingName;
 }
 
 /**
@@ -90,6 +107,7 @@ export const Overlay = memo(function Overlay({
   selected,
   distances,
   units,
+  spacingName,
 }: OverlayProps) {
   const size = (value: number) => roundedLength(value, units);
   // The size goes under the selection, or over it where a short distance line or the design's edge is in the way.
@@ -129,6 +147,7 @@ export const Overlay = memo(function Overlay({
           line={line}
           scale={scale}
           units={units}
+          spacingName={spacingName}
         />
       ))}
       {selected ? (
