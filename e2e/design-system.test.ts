@@ -276,3 +276,18 @@ describe('tokens in and out as files', () => {
     await context.close();
   });
 });
+
+describe('a design system open in two places', () => {
+  it('shows a token another member adds without a reload', async () => {
+    await page.goto(`${server.url}/web/#/item/dsm?tid=${teamId}&pid=${dsmId}&tab=tokens`);
+    await colorRow('color/text/primary').waitFor();
+    await api.call(owner, 'POST', 'project/dsm_token', {
+      team_id: teamId,
+      project_id: dsmId,
+      tokens: [{ name: 'color/live', kind: 'color', value: '#12ab34' }],
+    });
+    // The server tells the project's watchers over the socket; the open table reads its tokens again.
+    await colorRow('color/live').waitFor();
+    expect(await colorRow('color/live').getByTestId('dsm-token-value').textContent()).toBe('#12ab34');
+  });
+});

@@ -36,7 +36,7 @@ export function signalTeamPeople(ctx: AppContext, teamId: string, joinedUserId?:
   });
 }
 
-/** After a change of a project commits: its open screens re-read its hotspots, links and cards, or its bookmarks. */
+/** After a change of a project commits: its open screens re-read its hotspots, links and cards, bookmarks, documents or design system. */
 export function signalProjectChange(
   ctx: AppContext,
   project: { id: string; teamId: string },

@@ -1,5 +1,6 @@
 import { bookmarkKeys } from '../api/bookmarks';
 import { documentKeys } from '../api/documents';
+import { dsmKeys } from '../api/dsm';
 import { prototypeKeys } from '../api/prototypes';
 import { queryClient } from '../queryClient';
 import { reportSocketDown, reportSocketUp } from '../state/network';
@@ -55,6 +56,9 @@ export function startRealtime(token: string, overrides: RealtimeStartOptions = {
         void queryClient.invalidateQueries({ queryKey: bookmarkKeys.list(frame.teamId, frame.projectId) });
       if (frame.what === 'documents' && frame.projectId)
         void queryClient.invalidateQueries({ queryKey: documentKeys.all(frame.teamId, frame.projectId) });
+      // The design system's library or tokens: its screen reads them again (tokens sit under the library's key).
+      if (frame.what === 'dsm' && frame.projectId)
+        void queryClient.invalidateQueries({ queryKey: dsmKeys.project(frame.teamId, frame.projectId) });
     },
     onStatus: (status, { restored }) => {
       // Only a connection that was open can be "disconnected"; a first one failing retries quietly.

@@ -103,7 +103,7 @@ export interface ChangedFrame {
    * team_people: the team's members, seats, applications; prototype: a project's hotspots; bookmarks: a
    * project's bookmarks; documents: a project's documents and groups (a conversion finished too).
    */
-  what: 'team_people' | 'prototype' | 'bookmarks' | 'documents';
+  what: 'team_people' | 'prototype' | 'bookmarks' | 'documents' | 'dsm';
   teamId: string;
   projectId?: string;
 }

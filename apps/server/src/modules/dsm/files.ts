@@ -12,6 +12,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
+import { signalProjectChange } from '../../realtime/signals.js';
 import { type DrawnComponent, drawComponent, removeFilePictures, removePictures } from './components.js';
 import { clearFileRefs, countRows, filesOfProject, nextPlace, requireFolder } from './library.js';
 import { lockLibrary, renumber } from './order.js';
@@ -121,6 +122,7 @@ export async function createFiles(
     throw error;
   }
   // Outside the try: once the rows are written, their pictures are theirs.
+  await signalProjectChange(ctx, access.project, 'dsm');
   return rows.map((row) => presentFile(ctx, row));
 }
 
@@ -163,6 +165,7 @@ export async function updateFile(
     const [updated] = await filesOfProject(tx, projectId, [file.id]);
     return updated;
   });
+  await signalProjectChange(ctx, access.project, 'dsm');
   return presentFile(ctx, row);
 }
 
@@ -193,5 +196,6 @@ export async function deleteFiles(
     return rows;
   });
   await removeFilePictures(ctx, projectId, gone);
+  await signalProjectChange(ctx, access.project, 'dsm');
   return { dsm_file_ids: gone.map((row) => row.id) };
 }

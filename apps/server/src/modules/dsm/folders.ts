@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { signalProjectChange } from '../../realtime/signals.js';
 import { removeFilePictures } from './components.js';
 import {
   clearFileRefs,
@@ -141,6 +142,7 @@ export async function createFolders(
   });
   const { folders, files } = await loadLibrary(ctx.db, projectId);
   const all = presentFolders(folders, files, await loadPeople(ctx.db, folders));
+  await signalProjectChange(ctx, access.project, 'dsm');
   return ids.map((id) => all.find((folder) => folder.id === id) as DsmFolder);
 }
 
@@ -173,6 +175,7 @@ export async function updateFolder(
     }
     if (moving) await renumber(tx, { table: 'dsm_folders', projectId, parentId: folder.parentId });
   });
+  await signalProjectChange(ctx, access.project, 'dsm');
   return (await presentOne(ctx.db, projectId, input.folder_id)).folder;
 }
 
@@ -226,5 +229,6 @@ export async function deleteFolders(
     return { chosen, goneFiles };
   });
   await removeFilePictures(ctx, projectId, goneFiles);
+  await signalProjectChange(ctx, access.project, 'dsm');
   return { dsm_folder_ids: chosen.map((folder) => folder.id) };
 }

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { lockUntilCommit } from '../../db/locks.js';
 import { fail } from '../../http/errors.js';
+import { signalProjectChange } from '../../realtime/signals.js';
 import { isUuid } from '../teams/policy.js';
 import { requireNoPlatformClash } from './platform-names.js';
 import { dsmAccess } from './policy.js';
@@ -179,6 +180,7 @@ export async function createTokens(ctx: AppContext, userId: string, input: z.inf
       )
       .returning();
   });
+  await signalProjectChange(ctx, access.project, 'dsm');
   return { tokens: rows.map(presentToken) };
 }
 
@@ -223,6 +225,7 @@ export async function updateToken(ctx: AppContext, userId: string, input: z.infe
     }
     return updated;
   });
+  await signalProjectChange(ctx, access.project, 'dsm');
   return presentToken(row);
 }
 
@@ -244,5 +247,6 @@ export async function deleteTokens(ctx: AppContext, userId: string, input: z.inf
       ordered.filter((row) => !gone.has(row.id)),
     );
   });
+  await signalProjectChange(ctx, access.project, 'dsm');
   return { deleted: ids.length };
 }

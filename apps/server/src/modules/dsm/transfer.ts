@@ -5,6 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
+import { signalProjectChange } from '../../realtime/signals.js';
 import { zipFiles } from '../inspect/zip.js';
 import { projectFilesDir } from '../projects/service.js';
 import { urlExpiry } from '../storage/url-expiry.js';
@@ -79,7 +80,7 @@ export async function importTokens(
   const access = await dsmAccess(ctx.db, userId, input.team_id, input.project_id, 'edit');
   const projectId = access.project.id;
   const tokens = parseDtcg(input.content);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     await lockTokens(tx, projectId);
     const rows = await tokensOf(tx, projectId);
     const byName = new Map(rows.map((row) => [row.name, row]));
@@ -129,4 +130,6 @@ export async function importTokens(
     }
     return { created: added.length, updated, removed: removed.length };
   });
+  await signalProjectChange(ctx, access.project, 'dsm');
+  return result;
 }
