@@ -155,7 +155,12 @@ describe('comment pins', () => {
       position: { x: 33.3, y: 66.7 },
       mentions: [],
     });
-    const made = await threadWith('Use the brand blue');
+    // The request has gone out; the thread is there once the server has answered it.
+    let made: CommentThread | undefined;
+    await waitFor(async () => {
+      made = await threadWith('Use the brand blue');
+      expect(made).toBeTruthy();
+    });
     expect(made?.position).toEqual({ x: 33.3, y: 66.7 });
     await waitFor(() => expect(onFocus).toHaveBeenCalledWith(made?.id));
     expect(onPlaced).toHaveBeenCalled();
