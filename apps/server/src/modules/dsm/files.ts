@@ -8,13 +8,13 @@ import {
   tokenValueSchemas,
   type updateDsmFileBody,
 } from '@ferry/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { signalProjectChange } from '../../realtime/signals.js';
 import { type DrawnComponent, drawComponent, removeFilePictures, removePictures } from './components.js';
-import { clearFileRefs, countRows, filesOfProject, nextPlace, requireFolder } from './library.js';
+import { countRows, deleteFileRows, filesOfProject, nextPlace, requireFolder } from './library.js';
 import { lockLibrary, renumber } from './order.js';
 import { dsmAccess } from './policy.js';
 import { type FileRow, presentFile } from './present.js';
@@ -180,16 +180,10 @@ export async function deleteFiles(
   const gone = await ctx.db.transaction(async (tx) => {
     await lockLibrary(tx, projectId);
     const rows = await filesOfProject(tx, projectId, input.dsm_file_ids);
-    await clearFileRefs(
+    await deleteFileRows(
       tx,
       projectId,
       rows.map((row) => row.id),
-    );
-    await tx.delete(dsmFiles).where(
-      inArray(
-        dsmFiles.id,
-        rows.map((row) => row.id),
-      ),
     );
     const folders = new Set(rows.map((row) => row.folderId));
     for (const parentId of folders) await renumber(tx, { table: 'dsm_files', projectId, parentId });

@@ -15,8 +15,8 @@ import { fail } from '../../http/errors.js';
 import { signalProjectChange } from '../../realtime/signals.js';
 import { removeFilePictures } from './components.js';
 import {
-  clearFileRefs,
   countRows,
+  deleteFileRows,
   filesOfProject,
   foldersOfProject,
   loadLibrary,
@@ -25,7 +25,7 @@ import {
 import { lockLibrary, renumber } from './order.js';
 import { dsmAccess } from './policy.js';
 import { type FolderRow, loadPeople, presentFile, presentFolders } from './present.js';
-import { dsmFiles, dsmFolders } from './tables.js';
+import { dsmFolders } from './tables.js';
 
 /** A folder's depth under the library's top (a top folder is 1). */
 function depthOf(byId: Map<string, FolderRow>, id: string | null): number {
@@ -210,19 +210,11 @@ export async function deleteFolders(
       chosen.map((folder) => folder.id),
     );
     const goneFiles = files.filter((file) => file.folderId && inside.has(file.folderId));
-    if (goneFiles.length) {
-      await clearFileRefs(
-        tx,
-        projectId,
-        goneFiles.map((file) => file.id),
-      );
-      await tx.delete(dsmFiles).where(
-        inArray(
-          dsmFiles.id,
-          goneFiles.map((file) => file.id),
-        ),
-      );
-    }
+    await deleteFileRows(
+      tx,
+      projectId,
+      goneFiles.map((file) => file.id),
+    );
     await tx.delete(dsmFolders).where(inArray(dsmFolders.id, [...inside]));
     const parents = new Set(chosen.map((folder) => folder.parentId).filter((id) => !id || !inside.has(id)));
     for (const parentId of parents) await renumber(tx, { table: 'dsm_folders', projectId, parentId });

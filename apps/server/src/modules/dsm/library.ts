@@ -55,8 +55,8 @@ export async function nextPlace(
   return Number(row.n) + 1;
 }
 
-/** Folders' thumbnail, icon, cover and page references to files being deleted are cleared with them. */
-export async function clearFileRefs(tx: Tx, projectId: string, fileIds: string[]) {
+/** Deletes files' rows, clearing folders' thumbnail, icon, cover and page references to them first. */
+export async function deleteFileRows(tx: Tx, projectId: string, fileIds: string[]) {
   if (fileIds.length === 0) return;
   const columns = ['thumbnailRef', 'iconRef', 'coverRef', 'docRef'] as const;
   for (const column of columns) {
@@ -65,4 +65,5 @@ export async function clearFileRefs(tx: Tx, projectId: string, fileIds: string[]
       .set({ [column]: null })
       .where(and(eq(dsmFolders.projectId, projectId), inArray(dsmFolders[column], fileIds)));
   }
+  await tx.delete(dsmFiles).where(inArray(dsmFiles.id, fileIds));
 }
