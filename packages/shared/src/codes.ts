@@ -493,6 +493,39 @@ export const Codes = {
     'A folder cannot move into itself, one of its subfolders, or deeper than the nesting limit',
   ),
 
+  WALKTHROUGH_PAGE_NOT_FOUND: entry('19124', 200, '走查页面不存在', 'The walkthrough page does not exist'),
+  WALKTHROUGH_SCREENSHOT_NOT_FOUND: entry(
+    '19125',
+    200,
+    '对比截图不存在',
+    'The screenshot does not exist on this walkthrough page',
+  ),
+  WALKTHROUGH_ISSUE_NOT_FOUND: entry('19126', 200, '走查问题不存在', 'The walkthrough issue does not exist'),
+  WALKTHROUGH_CANDIDATE_NOT_FOUND: entry(
+    '19127',
+    200,
+    '这处差异已处理或不存在',
+    'This proposed difference was already handled or does not exist',
+  ),
+  WALKTHROUGH_ASSIGNEE_INVALID: entry(
+    '19128',
+    200,
+    '只能指派给能查看该项目的成员',
+    'Issues can only be assigned to someone who can see this project',
+  ),
+  WALKTHROUGH_SCREENSHOT_TOO_LARGE: entry(
+    '19129',
+    200,
+    '截图不能超过 20MB，且不超过 5000 万像素',
+    'A screenshot may be at most 20 MB and 50 million pixels',
+  ),
+  WALKTHROUGH_LIMIT: entry(
+    '19130',
+    200,
+    '走查内容数量已达上限',
+    'This walkthrough holds as many items as it may',
+  ),
+
   // HTTP-level refusals (spec 000 §8)
   SESSION_EXPIRED: entry(
     '40100',

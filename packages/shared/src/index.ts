@@ -13,6 +13,7 @@ export * from './api/search.js';
 export * from './api/sections.js';
 export * from './api/share.js';
 export * from './api/teams.js';
+export * from './api/walkthrough.js';
 export * from './codes.js';
 export * from './fileTypes.js';
 export * from './layers.js';

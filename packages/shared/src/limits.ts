@@ -386,3 +386,37 @@ export const DsmLimits = {
   /** A component's pictures: these scales of the layer, plus SVG for vector layers. */
   componentScales: [1, 2, 4] as const,
 } as const;
+
+/** Design QA, the walkthrough (spec 001 §1, §4, §7 "Walkthrough"): screenshots of the built product against designs. */
+export const WalkthroughLimits = {
+  /** Pages (a design each) one project's task holds, and designs added in one call. */
+  pagesPerProject: 1000,
+  pagesBatchMax: 50,
+  /** Screenshots one page keeps. */
+  screenshotsPerPage: 20,
+  /** A screenshot's file and pixels. */
+  screenshotMaxBytes: 20 * 1024 * 1024,
+  screenshotMaxPixels: 50_000_000,
+  /** Issues one page holds. */
+  issuesPerPage: 500,
+  descriptionMaxLength: 2000,
+  /** The task's page list: 20 a page unless asked otherwise. */
+  pageSize: 20,
+  /** A screenshot is drawn at 1/scale over the design: its device pixel ratio, within these bounds. */
+  scaleMin: 0.25,
+  scaleMax: 8,
+  /** The screenshot's offset over the design, in design pixels, either way. */
+  offsetMax: 4096,
+  /** Auto-align tries every offset within this many design pixels of the start, either way. */
+  alignSearchPx: 24,
+  /** pixelmatch's colour threshold (0 to 1): smaller is stricter; 0.1 is its default. */
+  pixelThreshold: 0.1,
+  /** Differing pixels closer than this (design pixels) fall into one box. */
+  clusterGapPx: 8,
+  /** A box needs this many differing pixels to be proposed: smaller ones are resampling noise. */
+  minDifferingPixels: 24,
+  /** Boxes proposed per screenshot, the largest first. */
+  candidatesMax: 30,
+  /** A proposal overlapping a dismissed region by this share of its area is not proposed again. */
+  dismissedOverlap: 0.5,
+} as const;

@@ -20,3 +20,4 @@ export * from '../modules/sections/tables.js';
 export * from '../modules/share/tables.js';
 export * from '../modules/teams/tables.js';
 export * from '../modules/uploads/tables.js';
+export * from '../modules/walkthrough/tables.js';

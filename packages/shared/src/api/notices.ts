@@ -18,6 +18,9 @@ export const NOTICE_METHODS = [
   'removeImage',
   'changeTeamPermission',
   'changeProjectPermission',
+  'assignWalkthroughIssue',
+  'solveWalkthroughIssue',
+  'reopenWalkthroughIssue',
 ] as const;
 export type NoticeMethod = (typeof NOTICE_METHODS)[number];
 
@@ -41,6 +44,9 @@ export const NOTICE_KINDS = {
   removeImage: 'design_deleted',
   addProduct: 'new_document',
   updateProduct: 'document_updated',
+  assignWalkthroughIssue: 'design_qa_assigned',
+  solveWalkthroughIssue: 'design_qa_solved',
+  reopenWalkthroughIssue: 'design_qa_reopened',
 } as const satisfies Record<NoticeMethod, string>;
 export type NoticeKind = (typeof NOTICE_KINDS)[NoticeMethod];
 
@@ -101,9 +107,10 @@ export interface ChangedFrame {
   type: 'changed';
   /**
    * team_people: the team's members, seats, applications; prototype: a project's hotspots; bookmarks: a
-   * project's bookmarks; documents: a project's documents and groups (a conversion finished too).
+   * project's bookmarks; documents: a project's documents and groups (a conversion finished too);
+   * walkthrough: a project's design QA pages, screenshots (a comparison finished too) and issues.
    */
-  what: 'team_people' | 'prototype' | 'bookmarks' | 'documents' | 'dsm';
+  what: 'team_people' | 'prototype' | 'bookmarks' | 'documents' | 'dsm' | 'walkthrough';
   teamId: string;
   projectId?: string;
 }
