@@ -37,6 +37,7 @@ import { inviteRoutes } from './modules/teams/invites.routes.js';
 import { memberRoutes } from './modules/teams/members.routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { walkthroughRoutes } from './modules/walkthrough/routes.js';
 import { realtimeRoutes } from './realtime/socket.js';
 
 export interface BuildOptions {
@@ -158,6 +159,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   bookmarkRoutes(app, ctx);
   documentRoutes(app, ctx);
   dsmRoutes(app, ctx);
+  walkthroughRoutes(app, ctx);
   searchRoutes(app, ctx);
   flowLinkRoutes(app, ctx);
   messageRoutes(app, ctx);

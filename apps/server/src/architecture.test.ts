@@ -19,6 +19,7 @@ const DOMAIN_ORDER = [
   'bookmarks',
   'documents',
   'dsm',
+  'walkthrough',
   'search',
   'share',
   'messages',
@@ -42,7 +43,7 @@ const UPWARD_TO_MOVE = [
 /**
  * Reads of another domain's table that stay, each for a list read in one query: the project list counts each
  * project's designs, the message centre joins the names and the team membership of each notice, the share links' lists
- * join each link's project name (and the landing page the team's); search keeps the texts of folders some version shows; the design-system list counts each dsm project's folders, files and tokens. The users table (account) is joined for people's names anywhere.
+ * join each link's project name (and the landing page the team's); search keeps the texts of folders some version shows; the design-system list counts each dsm project's folders, files and tokens; design QA's pages show their designs' names and pictures. The users table (account) is joined for people's names anywhere.
  */
 const READ_MODULES = [
   'modules/projects/listing.ts -> modules/designs/tables.ts',
@@ -54,6 +55,7 @@ const READ_MODULES = [
   'modules/search/texts.ts -> modules/designs/tables.ts',
   'modules/search/reindex.ts -> modules/designs/tables.ts',
   'modules/dsm/standards.ts -> modules/projects/tables.ts',
+  'modules/walkthrough/design-reads.ts -> modules/designs/tables.ts',
 ];
 
 /** Reads of another domain's table still to replace by the owning domain's functions; the list only shrinks. */

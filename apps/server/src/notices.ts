@@ -52,6 +52,14 @@ export interface DocumentCommentNotice extends Omit<CommentNotice, 'imageId' | '
   page: number;
 }
 
+/** A design QA issue assigned, solved or reopened: told to the people concerned (`toIds`). */
+export interface WalkthroughIssueNotice extends ProjectChange {
+  kind: 'assigned' | 'solved' | 'reopened';
+  issue: { id: string; number: number; description: string };
+  page: { id: string; designId: string; designName: string };
+  recipients: string[];
+}
+
 export interface NoticeRecorder {
   /** `changeTeamJurisdiction`: a member's team role was changed (or the team was handed to them). */
   teamRoleChanged(tx: Tx, change: TeamChange & { userId: string; role: TeamRole }): Promise<void>;
@@ -88,6 +96,8 @@ export interface NoticeRecorder {
   comment(tx: Tx, notice: CommentNotice, options?: { toWatchers: boolean }): Promise<number>;
   /** `addNewComment` / `replyComment` of a document comment (`isDesign` false, `pageId`), as `comment`. */
   documentComment(tx: Tx, notice: DocumentCommentNotice, options?: { toWatchers: boolean }): Promise<number>;
+  /** `assignWalkthroughIssue` / `solveWalkthroughIssue` / `reopenWalkthroughIssue`, to the people named. */
+  walkthroughIssue(tx: Tx, notice: WalkthroughIssueNotice): Promise<void>;
 }
 
 /** Runs a change in one transaction; the notices it recorded are published as soon as it has committed. */

@@ -7,6 +7,7 @@ import { PURGE_TRASH_JOB, purgeTrash } from './purge-trash.js';
 import { claim, enqueue, finish, giveUpAbandoned, type JobRow, renewLease, retryLater } from './queue.js';
 import { REMOVE_FILES_JOB, removeFiles } from './remove-files.js';
 import { makeVariants, VARIANTS_JOB } from './variants.js';
+import { compareScreenshotJob, WALKTHROUGH_COMPARE_JOB } from './walkthrough.js';
 
 export type JobHandler = (ctx: AppContext, payload: Record<string, unknown>) => Promise<void>;
 
@@ -16,6 +17,7 @@ const HANDLERS: Record<string, JobHandler> = {
   [PURGE_TRASH_JOB]: purgeTrash,
   [REMOVE_FILES_JOB]: removeFiles,
   [DOCUMENT_PAGES_JOB]: drawDocumentPages,
+  [WALKTHROUGH_COMPARE_JOB]: compareScreenshotJob,
 };
 
 const POLL_MS = 2000;

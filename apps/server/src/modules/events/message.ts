@@ -48,4 +48,7 @@ export const noticeUrls = {
       versionId,
       docType: kind === 'axure' ? 'axure' : 'other',
     })}`,
+  /** The design QA page, with the issue selected. */
+  walkthrough: (teamId: string, projectId: string, pageId: string, issueId: string) =>
+    `/web/#/item/project/walkthrough?${new URLSearchParams({ tid: teamId, pid: projectId, pageId, issueId })}`,
 };

@@ -1,6 +1,6 @@
 import { NoticeLimits, type ProjectRoleValue, projectRoleRank } from '@ferry/shared';
 import type { Tx } from '../../db/client.js';
-import type { DocumentChange, ProjectChange } from '../../notices.js';
+import type { DocumentChange, ProjectChange, WalkthroughIssueNotice } from '../../notices.js';
 import { projectRoom } from '../../realtime/hub.js';
 import { cut } from '../messages/templates.js';
 import { noticeNames, othersThan, projectPeople } from './audience.js';
@@ -158,4 +158,27 @@ export async function noticeDocumentChanged(
     },
     true,
   );
+}
+
+const WALKTHROUGH_METHODS = {
+  assigned: 'assignWalkthroughIssue',
+  solved: 'solveWalkthroughIssue',
+  reopened: 'reopenWalkthroughIssue',
+} as const;
+
+/** A design QA issue assigned, solved or reopened: to the people concerned, never the one who did it. */
+export async function noticeWalkthroughIssue(ctx: OutboxContext, tx: Tx, notice: WalkthroughIssueNotice) {
+  const toIds = othersThan(notice.actorId, notice.recipients);
+  if (toIds.length === 0) return;
+  await record(ctx, tx, notice, {
+    method: WALKTHROUGH_METHODS[notice.kind],
+    toIds,
+    content: cut(`#${notice.issue.number} ${notice.issue.description}`, NoticeLimits.contentMax, '…'),
+    imageId: notice.page.designId,
+    imageName: notice.page.designName,
+    designName: notice.page.designName,
+    pageId: notice.page.id,
+    isDesign: true,
+    url: noticeUrls.walkthrough(notice.teamId, notice.projectId, notice.page.id, notice.issue.id),
+  });
 }

@@ -9,6 +9,7 @@ import {
   noticeProjectRemoved,
   noticeProjectRoleChanged,
   noticeRemovedFromProject,
+  noticeWalkthroughIssue,
 } from './project-notices.js';
 import { noticeRemovedFromTeam, noticeTeamDissolved, noticeTeamRoleChanged } from './team-notices.js';
 
@@ -28,5 +29,6 @@ export function outboxNotices(ctx: OutboxContext): NoticeRecorder {
     documentUpdated: (tx, change) => noticeDocumentChanged(ctx, tx, change, 'updateProduct'),
     comment: (tx, notice, options) => recordCommentNotices(ctx, tx, notice, options),
     documentComment: (tx, notice, options) => recordDocumentCommentNotices(ctx, tx, notice, options),
+    walkthroughIssue: (tx, notice) => noticeWalkthroughIssue(ctx, tx, notice),
   };
 }

@@ -123,6 +123,27 @@ const TS_TEMPLATES: Record<NoticeMethod, Omit<NoticeTemplate, 'kind'>> = {
       'en-US': '{username} updated the document "{content}" in the project "{projectName}"',
     },
   },
+  assignWalkthroughIssue: {
+    title: { 'zh-CN': '{username} 给你指派了走查问题', 'en-US': '{username} assigned you a design QA issue' },
+    text: {
+      'zh-CN': '项目「{projectName}」：{content}',
+      'en-US': 'In the project "{projectName}": {content}',
+    },
+  },
+  solveWalkthroughIssue: {
+    title: { 'zh-CN': '{username} 解决了走查问题', 'en-US': '{username} solved a design QA issue' },
+    text: {
+      'zh-CN': '项目「{projectName}」：{content}',
+      'en-US': 'In the project "{projectName}": {content}',
+    },
+  },
+  reopenWalkthroughIssue: {
+    title: { 'zh-CN': '{username} 重新打开了走查问题', 'en-US': '{username} reopened a design QA issue' },
+    text: {
+      'zh-CN': '项目「{projectName}」：{content}',
+      'en-US': 'In the project "{projectName}": {content}',
+    },
+  },
 };
 
 export const DEFAULT_SOURCE_TYPE = 'ts';
