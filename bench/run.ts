@@ -18,6 +18,8 @@
  * 8. `global/search` over 10,000 projects, 100,000 designs and 1,000,000 text layers (p50/p95 for 1-, 2- and
  *    4-character Chinese and Latin keywords, as a member and as the super admin), against the bare trigram
  *    query without permission filtering; PostgreSQL full-text search over the same texts beside it.
+ * 9. Design QA's comparison of a 1170×2532 screenshot (offset search, diff, clustering, mask), against bare
+ *    pixelmatch on the same two pictures already decoded.
  * `npm run bench -- 3b` (or several names) runs only the figures named.
  */
 import { demoSwitch } from './demo-switch.js';
@@ -30,6 +32,7 @@ import { globalSearchFigure } from './search.js';
 import type { StageProject } from './seed-stage.js';
 import { stageFirstRender } from './stage-render.js';
 import { variantGeneration } from './variants.js';
+import { walkthroughDiff } from './walkthrough-diff.js';
 
 async function signInCheck() {
   const bare = await startServerProcess('bare');
@@ -102,6 +105,7 @@ const FIGURES: Record<string, () => Promise<void>> = {
   '6': demoSwitch,
   '7': pdfPages,
   '8': globalSearchFigure,
+  '9': walkthroughDiff,
 };
 
 async function main() {

@@ -52,6 +52,7 @@ export async function scaledScreenshot(screenshot: Buffer, scale: number): Promi
   const meta = await sharp(screenshot).metadata();
   const width = Math.max(1, Math.round((meta.width ?? 1) / scale));
   const height = Math.max(1, Math.round((meta.height ?? 1) / scale));
+  if (width === meta.width && height === meta.height) return rasterOf(screenshot);
   const { data, info } = await sharp(screenshot)
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .ensureAlpha()
@@ -147,8 +148,8 @@ export function bestOffset(design: Raster, shot: Raster, startX: number, startY:
     lumaOf(shot, 1),
     coarse.x * coarseStep,
     coarse.y * coarseStep,
-    coarseStep,
-    2,
+    coarseStep / 2,
+    3,
   );
   const clamp = (value: number, start: number) => Math.min(start + reach, Math.max(start - reach, value));
   return { x: clamp(fine.x, Math.round(startX)), y: clamp(fine.y, Math.round(startY)) };
@@ -228,23 +229,39 @@ function shrink(
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/**
+ * Two boxes on one line of text (their heights overlap by half the smaller one) with a gap narrower than
+ * about a word space (three quarters of the smaller height): the words of one changed label are one box.
+ */
+function sameLine(a: Box, b: Box) {
+  const shared = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  const smaller = Math.min(a.height, b.height);
+  if (shared < smaller / 2) return false;
+  const gap = Math.max(a.x, b.x) - Math.min(a.x + a.width, b.x + b.width);
+  return gap <= Math.max(WalkthroughLimits.clusterGapPx, smaller * 0.75);
+}
+
+function union(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+    pixels: a.pixels + b.pixels,
+  };
+}
+
+/** Boxes that overlap, or stand on one line close together, become one, until none do. */
 function mergeOverlapping(boxes: Box[]): Box[] {
   const out = [...boxes];
   for (let merged = true; merged; ) {
     merged = false;
     for (let i = 0; i < out.length && !merged; i++) {
       for (let j = i + 1; j < out.length; j++) {
-        if (!overlaps(out[i], out[j])) continue;
-        const [a, b] = [out[i], out[j]];
-        const x = Math.min(a.x, b.x);
-        const y = Math.min(a.y, b.y);
-        out[i] = {
-          x,
-          y,
-          width: Math.max(a.x + a.width, b.x + b.width) - x,
-          height: Math.max(a.y + a.height, b.y + b.height) - y,
-          pixels: a.pixels + b.pixels,
-        };
+        if (!overlaps(out[i], out[j]) && !sameLine(out[i], out[j])) continue;
+        out[i] = union(out[i], out[j]);
         out.splice(j, 1);
         merged = true;
         break;
