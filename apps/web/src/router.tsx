@@ -10,6 +10,7 @@ import { SEARCH_PATH } from './pages/search/paths';
 import { SearchLauncher } from './pages/search/SearchLauncher';
 import { SPECIAL_PATH, SpecialPage } from './pages/special/SpecialPage';
 import { DETAIL_PATH, STAGE_PATH } from './pages/stage/paths';
+import { WALKTHROUGH_PATH } from './pages/walkthrough/paths';
 import { setRouterBridge } from './state/navigation';
 import { itemPath, Paths, teamCreatePath, teamIdOf } from './state/redirect';
 import { useSession } from './state/session';
@@ -245,6 +246,13 @@ export const routes: RouteObject[] = [
                 PRODUCT_PATH,
                 () => import('./pages/product/ProductPage'),
                 (m) => m.ProductPage,
+              ),
+              // Design QA: screenshots of the built pages against the designs, and their issues.
+              lazyRoute(
+                'walkthrough',
+                WALKTHROUGH_PATH,
+                () => import('./pages/walkthrough/WalkthroughPage'),
+                (m) => m.WalkthroughPage,
               ),
               // A dsm project's design system: its library and tokens (spec 001 §7 "Design system").
               lazyRoute(

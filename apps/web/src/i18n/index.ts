@@ -35,6 +35,8 @@ import shareVisitEnUS from './shareVisit.en-US.json';
 import shareVisitZhCN from './shareVisit.zh-CN.json';
 import stageEnUS from './stage.en-US.json';
 import stageZhCN from './stage.zh-CN.json';
+import walkthroughEnUS from './walkthrough.en-US.json';
+import walkthroughZhCN from './walkthrough.zh-CN.json';
 import zhCN from './zh-CN.json';
 
 export type { Lang };
@@ -74,6 +76,7 @@ void i18n.use(initReactI18next).init({
         ...productCommentsZhCN,
         ...searchZhCN,
         ...dsmZhCN,
+        ...walkthroughZhCN,
       },
     },
     'en-US': {
@@ -95,6 +98,7 @@ void i18n.use(initReactI18next).init({
         ...productCommentsEnUS,
         ...searchEnUS,
         ...dsmEnUS,
+        ...walkthroughEnUS,
       },
     },
   },

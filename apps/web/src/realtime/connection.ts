@@ -2,6 +2,7 @@ import { bookmarkKeys } from '../api/bookmarks';
 import { documentKeys } from '../api/documents';
 import { dsmKeys } from '../api/dsm';
 import { prototypeKeys } from '../api/prototypes';
+import { walkthroughKeys } from '../api/walkthrough';
 import { queryClient } from '../queryClient';
 import { reportSocketDown, reportSocketUp } from '../state/network';
 import { refreshPeople } from '../state/teamQueries';
@@ -59,6 +60,9 @@ export function startRealtime(token: string, overrides: RealtimeStartOptions = {
       // The design system's library or tokens: its screen reads them again (tokens sit under the library's key).
       if (frame.what === 'dsm' && frame.projectId)
         void queryClient.invalidateQueries({ queryKey: dsmKeys.project(frame.teamId, frame.projectId) });
+      // Design QA: pages, screenshots (a comparison finished too) and issues are read again.
+      if (frame.what === 'walkthrough' && frame.projectId)
+        void queryClient.invalidateQueries({ queryKey: walkthroughKeys.all(frame.teamId, frame.projectId) });
     },
     onStatus: (status, { restored }) => {
       // Only a connection that was open can be "disconnected"; a first one failing retries quietly.

@@ -3,6 +3,7 @@ import type { TeamInfo } from '@ferry/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commentKeys } from '../api/comments';
 import { documentKeys } from '../api/documents';
+import { walkthroughKeys } from '../api/walkthrough';
 import { queryClient } from '../queryClient';
 import { getMessageDots, reloadMessageDots } from '../state/messageDots';
 import { applyLogin, getSession } from '../state/session';
@@ -13,8 +14,10 @@ import { envelope, ok, type SeenRequest, stubFetch } from '../test/http';
 import { callAs, newAccount } from '../test/server';
 import { handleNotice } from './dispatch';
 import { normaliseMessage, type RealtimeMessage } from './message';
+import { noticeTarget } from './open';
 import { commentNotice } from './testing';
 import { clearToasts, getToasts } from './toasts';
+import { kindTitle } from './wording';
 
 const alpha = buildTeam('team-a', 'Alpha', 'member');
 const beta = buildTeam('team-b', 'Beta', 'member');
@@ -167,6 +170,44 @@ describe('reactions to notices (spec 002 §4)', () => {
     );
     expect(queryClient.getQueryState(list)?.isInvalidated).toBe(true);
     expect(getToasts()).toHaveLength(1);
+  });
+
+  it('a design QA issue assigned, solved or reopened refreshes the project’s design QA and tells with a toast', async () => {
+    signIn();
+    const page = walkthroughKeys.page('team-a', 'p1', 'page-1');
+    queryClient.setQueryData(page, { page_id: 'page-1' });
+    const url = '/web/#/item/project/walkthrough?tid=team-a&pid=p1&pageId=page-1&issueId=issue-7';
+    for (const method of [
+      'assignWalkthroughIssue',
+      'solveWalkthroughIssue',
+      'reopenWalkthroughIssue',
+    ] as const) {
+      queryClient.setQueryData(page, { page_id: 'page-1' });
+      await handleNotice(
+        notice({
+          method,
+          projectId: 'p1',
+          projectName: 'Checkout',
+          fromUserName: 'Bella',
+          content: '#7 Title',
+          url,
+        }),
+        'live',
+      );
+      expect(queryClient.getQueryState(page)?.isInvalidated).toBe(true);
+    }
+    expect(getToasts().map((toast) => toast.title)).toEqual([
+      'Bella assigned you a design QA issue',
+      'Bella solved a design QA issue',
+      'Bella reopened a design QA issue',
+    ]);
+    expect(getToasts()[0].text).toBe('In the project "Checkout": #7 Title');
+    expect(getMessageDots().project).toBe(true);
+    expect(noticeTarget(getToasts()[0].message, { teamId: 'team-a', projectId: null })).toEqual({
+      kind: 'here',
+      route: '/item/project/walkthrough?tid=team-a&pid=p1&pageId=page-1&issueId=issue-7',
+    });
+    expect(kindTitle('design_qa_solved', 'zh-CN')).toBe('走查问题已解决');
   });
 
   it('a notice of the watched project meant for others only refreshes: no toast, no dot, no tip', async () => {

@@ -2,6 +2,7 @@ import { commentKeys } from '../api/comments';
 import { messageKeys } from '../api/messages';
 import { projectKeys } from '../api/projects';
 import { teamsApi } from '../api/teams';
+import { walkthroughKeys } from '../api/walkthrough';
 import { currentLang } from '../i18n';
 import { imageDetailKey, stageImagesKey } from '../pages/stage/paths';
 import { queryClient } from '../queryClient';
@@ -95,6 +96,12 @@ function react(message: RealtimeMessage, told: boolean): Telling {
     case 'updateProduct':
       // The project's documents (under the project's keys) are read again on an open documents screen.
       refresh(project);
+      return toast;
+    case 'assignWalkthroughIssue':
+    case 'solveWalkthroughIssue':
+    case 'reopenWalkthroughIssue':
+      // An open design QA screen of the project reads its pages and issues again.
+      refresh(walkthroughKeys.all(teamId, projectId));
       return toast;
     case 'notifyProject':
       return toast;

@@ -4,6 +4,7 @@ import { DOCUMENT_PAGES_JOB, drawDocumentPages } from '../../../server/src/jobs/
 import { importFileLayers, LAYERS_JOB } from '../../../server/src/jobs/layers';
 import { jobs } from '../../../server/src/jobs/tables';
 import { makeVariants, VARIANTS_JOB } from '../../../server/src/jobs/variants';
+import { compareScreenshotJob, WALKTHROUGH_COMPARE_JOB } from '../../../server/src/jobs/walkthrough';
 
 /**
  * Runs one team's due jobs of one kind, as the server's job worker would: the web tests' server runs no
@@ -36,3 +37,7 @@ export const drawTeamDocuments = (ctx: AppContext, teamId: string) =>
 /** Imports the layers of one team's uploaded PSD and SVG designs (their `layers` job). */
 export const drawTeamLayers = (ctx: AppContext, teamId: string) =>
   runTeamJobs(ctx, teamId, LAYERS_JOB, importFileLayers);
+
+/** Compares one team's design QA screenshots with their designs (their `walkthrough-compare` jobs). */
+export const drawTeamComparisons = (ctx: AppContext, teamId: string) =>
+  runTeamJobs(ctx, teamId, WALKTHROUGH_COMPARE_JOB, compareScreenshotJob);

@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { runCommand } from '../../../server/src/cli';
 import { startTestServer } from '../../../server/src/test/context';
 import { buildUser } from '../../../server/src/test/factories';
-import { drawTeamDesigns, drawTeamDocuments, drawTeamLayers } from './drawDesigns';
+import { drawTeamComparisons, drawTeamDesigns, drawTeamDocuments, drawTeamLayers } from './drawDesigns';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +16,8 @@ declare module 'vitest' {
     ferryPlansUrl: string;
     /**
      * Where tests have one team's uploads drawn (`POST` with `{ team_id }`), so the designs' sizes are known;
-     * with `{ team_id, what: 'documents' }`, the pages of its product documents.
+     * with `{ team_id, what: 'documents' }`, the pages of its product documents; with `what: 'walkthrough'`, the
+     * comparisons of its design QA screenshots.
      */
     ferryDrawUrl: string;
   }
@@ -50,10 +51,11 @@ export default async function setup(project: TestProject) {
       // Billing is outside Ferry: a plan is set by the operator's command, which the API has no call for.
       const work =
         request.url === '/draw'
-          ? ({ documents: drawTeamDocuments, layers: drawTeamLayers }[what ?? ''] ?? drawTeamDesigns)(
-              server.ctx,
-              String(team_id),
-            )
+          ? (
+              { documents: drawTeamDocuments, layers: drawTeamLayers, walkthrough: drawTeamComparisons }[
+                what ?? ''
+              ] ?? drawTeamDesigns
+            )(server.ctx, String(team_id))
           : request.url === '/plans'
             ? runCommand(server.ctx.db, [
                 'team:plan',

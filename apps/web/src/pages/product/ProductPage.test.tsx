@@ -2,9 +2,9 @@ import '../../test/setup';
 import { Codes, codeMessage, DocumentLimits } from '@ferry/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { policyForm } from '../../../../server/src/test/uploads';
 import { renderApp } from '../../test/render';
-import { answerTo, nodeFetch, serverUrl, signInHere, useRealServer } from '../../test/server';
+import { answerTo, signInHere, useRealServer } from '../../test/server';
+import { forwardToStorage } from '../../test/storage';
 import { FakeXhr, installXhr } from '../stage/upload/fakeXhr';
 import {
   createDocumentGroup,
@@ -34,33 +34,6 @@ const rowNamed = (name: string) => {
   if (!row) throw new Error(`no document named ${name}`);
   return row;
 };
-
-/** A jsdom file's bytes (its Blob has no arrayBuffer()). */
-function bytesOf(blob: Blob): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(Buffer.from(reader.result as string, 'latin1'));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsBinaryString(blob);
-  });
-}
-
-/** Sends what the app posted to storage on to the real server's storage endpoint, and hands back its answer. */
-async function forwardToStorage(xhr: FakeXhr, posted: (typeof FakeXhr.posted)[number]) {
-  const fields: Record<string, string> = {};
-  let file: { name: string; data: Buffer; type: string } = { name: '', data: Buffer.alloc(0), type: '' };
-  for (const [name, value] of posted.fields) {
-    if (typeof value === 'string') fields[name] = value;
-    else file = { name: value.name, data: await bytesOf(value), type: value.type };
-  }
-  const form = policyForm(fields, file);
-  const response = await nodeFetch(new URL(posted.url, serverUrl()), {
-    method: 'POST',
-    headers: form.headers,
-    body: form.payload,
-  });
-  xhr.answer(response.status, await response.text());
-}
 
 /** The screen, once the project is read: what it offers depends on the caller's right to edit. */
 async function openProduct(ref: { team_id: string; project_id: string }, canEdit: boolean) {

@@ -2,6 +2,7 @@ import {
   ArrowLeftOutlined,
   CloudUploadOutlined,
   DeleteOutlined,
+  FileSearchOutlined,
   FileTextOutlined,
   FolderAddOutlined,
   SettingOutlined,
@@ -21,6 +22,7 @@ import { projectSettingPath } from '../project-setting/paths';
 import { FlowMapButton } from '../prototype/flow/FlowMapButton';
 import { demoPath } from '../prototype/paths';
 import { PlayDemoButton } from '../prototype/player/PlayDemoButton';
+import { walkthroughPath } from '../walkthrough/paths';
 import { BookmarksButton } from './bookmarks';
 import { StageSearch } from './StageSearch';
 import { type StageFilter, TIME_FILTERS } from './stageModel';
@@ -101,6 +103,11 @@ export function StageToolbar({
           <Link to={productPath(teamId, projectId)} data-testid="stage-documents">
             <Button icon={<FileTextOutlined />} tabIndex={-1}>
               {t('product.entry')}
+            </Button>
+          </Link>
+          <Link to={walkthroughPath(teamId, projectId)} data-testid="stage-walkthrough">
+            <Button icon={<FileSearchOutlined />} tabIndex={-1}>
+              {t('walkthrough.entry')}
             </Button>
           </Link>
           <Button icon={<DeleteOutlined />} onClick={onRecycleBin} data-testid="stage-recycle-bin">
