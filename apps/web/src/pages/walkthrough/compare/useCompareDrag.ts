@@ -85,6 +85,10 @@ export function useCompareDrag(options: Options) {
     if (event.button !== 0) return;
     const target = event.target as HTMLElement;
     if (target.closest(NOT_CANVAS)) return;
+    // The presses below keep the focus where it was (preventDefault): a toolbar control left focused (a mode
+    // just picked) would take the arrow keys meant to nudge the screenshot.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && !event.currentTarget.contains(focused)) focused.blur();
     const now = latest.current;
 
     if (target.closest('[data-divider]')) {

@@ -47,7 +47,8 @@ export const IssueCard = forwardRef<HTMLLIElement, IssueCardProps>(function Issu
           <span className="wt-issue-description" data-testid="wt-issue-description">
             {issue.description}
           </span>
-          {issue.expected_text ? (
+          {/* Accepted with no words of its own, the description is the expectation: said once. */}
+          {issue.expected_text && issue.expected_text !== issue.description ? (
             <span className="wt-issue-expected" data-testid="wt-issue-expected">
               {issue.expected_text}
             </span>

@@ -118,6 +118,7 @@ export function IssuePanel({
       <Segmented
         size="small"
         block
+        className="wt-issue-filter"
         value={filter}
         onChange={(value) => setFilter(value as Filter)}
         options={(['all', ...WALKTHROUGH_ISSUE_STATES] as Filter[]).map((value) => ({

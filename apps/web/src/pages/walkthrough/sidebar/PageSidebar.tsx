@@ -169,8 +169,9 @@ export function PageSidebar({
                 popupMatchSelectWidth={false}
                 data-testid="wt-task-result-select"
               />
-            ) : null}
-            <ResultTag result={task.result} testId="wt-task-result" />
+            ) : (
+              <ResultTag result={task.result} testId="wt-task-result" />
+            )}
           </div>
           <div className="wt-task-counts" data-testid="wt-task-counts">
             {t('walkthrough.taskCounts', {
