@@ -68,12 +68,15 @@ describe('header and team switch', () => {
         seen.filter((req) => req.path === '/api/account/user_settings' && req.method === 'PUT'),
       ).toHaveLength(1),
     );
-    const settings = await callAs<{ web_main: string }>(
-      ada,
-      'GET',
-      'account/user_settings?settings_type=web_main',
-    );
-    expect(JSON.parse(settings.web_main).teamStatus.team_id).toBe(beta.id);
+    // The PUT being sent does not mean the server has stored it yet.
+    await waitFor(async () => {
+      const settings = await callAs<{ web_main: string }>(
+        ada,
+        'GET',
+        'account/user_settings?settings_type=web_main',
+      );
+      expect(JSON.parse(settings.web_main).teamStatus.team_id).toBe(beta.id);
+    });
   });
 
   it('"Create team" in the popup opens team creation', async () => {
