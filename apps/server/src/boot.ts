@@ -17,6 +17,7 @@ import { forgetMovedDesigns } from './modules/prototypes/service.js';
 import { type FileStore, LocalFileStore } from './modules/storage/files.js';
 import { S3FileStore } from './modules/storage/s3-store.js';
 import { listTeams } from './modules/teams/service.js';
+import { dropPagesOfDesigns } from './modules/walkthrough/removal.js';
 import { type Bus, openBus } from './realtime/bus.js';
 import { signalProjectChange } from './realtime/signals.js';
 
@@ -68,8 +69,14 @@ export async function buildContext(
     cache,
     teamContents: { projectCounts, fullestProjectDesigns, dropMemberships: dropProjectMemberships },
     designMoves: {
-      forget: forgetMovedDesigns,
-      announce: (project) => signalProjectChange(ctx, project, 'prototype'),
+      forget: async (tx, fromProjectId, designIds) => {
+        await forgetMovedDesigns(tx, fromProjectId, designIds);
+        await dropPagesOfDesigns(tx, config.jobQueue, designIds, fromProjectId);
+      },
+      announce: async (project) => {
+        await signalProjectChange(ctx, project, 'prototype');
+        await signalProjectChange(ctx, project, 'walkthrough');
+      },
     },
     teamsOfUser: (userId, lang) => listTeams(ctx, userId, lang),
     jobs: new JobSignal(),

@@ -47,7 +47,10 @@ export interface TeamContents {
  * their functions in, so designs never imports them.
  */
 export interface DesignMoves {
-  /** In the move's transaction: what the old project keeps about the moved designs (hotspots, links, cards) goes. */
+  /**
+   * In the move's transaction: what the old project keeps about the moved designs (hotspots, links, cards, design
+   * QA pages) goes.
+   */
   forget(tx: Tx, fromProjectId: string, designIds: string[]): Promise<void>;
   /** After that commit: open screens of the old project re-read what went. */
   announce(fromProject: { id: string; teamId: string }): Promise<void>;

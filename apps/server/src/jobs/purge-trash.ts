@@ -7,6 +7,7 @@ import { forgetHotspotTargets } from '../modules/prototypes/service.js';
 import { dropOrphanLayerTexts } from '../modules/search/texts.js';
 import { UPLOADS_ROOT } from '../modules/uploads/post-policy.js';
 import { uploads } from '../modules/uploads/tables.js';
+import { dropPagesOfDesigns } from '../modules/walkthrough/removal.js';
 import { removeFiles } from './remove-files.js';
 import { jobs } from './tables.js';
 
@@ -42,6 +43,7 @@ export async function purgeTrash(ctx: AppContext) {
         .from(designVersions)
         .where(inArray(designVersions.designId, ids));
       await forgetHotspotTargets(tx, ids);
+      await dropPagesOfDesigns(tx, ctx.config.jobQueue, ids);
       await tx.delete(designs).where(inArray(designs.id, ids));
       return files.map((row) => row.fileKey);
     });

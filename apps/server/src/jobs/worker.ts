@@ -7,7 +7,12 @@ import { PURGE_TRASH_JOB, purgeTrash } from './purge-trash.js';
 import { claim, enqueue, finish, giveUpAbandoned, type JobRow, renewLease, retryLater } from './queue.js';
 import { REMOVE_FILES_JOB, removeFiles } from './remove-files.js';
 import { makeVariants, VARIANTS_JOB } from './variants.js';
-import { compareScreenshotJob, WALKTHROUGH_COMPARE_JOB } from './walkthrough.js';
+import {
+  compareScreenshotJob,
+  removeWalkthroughFiles,
+  WALKTHROUGH_COMPARE_JOB,
+  WALKTHROUGH_REMOVE_FILES_JOB,
+} from './walkthrough.js';
 
 export type JobHandler = (ctx: AppContext, payload: Record<string, unknown>) => Promise<void>;
 
@@ -18,6 +23,7 @@ const HANDLERS: Record<string, JobHandler> = {
   [REMOVE_FILES_JOB]: removeFiles,
   [DOCUMENT_PAGES_JOB]: drawDocumentPages,
   [WALKTHROUGH_COMPARE_JOB]: compareScreenshotJob,
+  [WALKTHROUGH_REMOVE_FILES_JOB]: removeWalkthroughFiles,
 };
 
 const POLL_MS = 2000;

@@ -36,7 +36,7 @@ CREATE TABLE "walkthrough_pages" (
 	"task_id" uuid NOT NULL,
 	"project_id" uuid NOT NULL,
 	"design_id" uuid NOT NULL,
-	"version_id" uuid NOT NULL,
+	"version_id" uuid,
 	"result" text DEFAULT 'in_progress' NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -84,7 +84,7 @@ ALTER TABLE "walkthrough_issues" ADD CONSTRAINT "walkthrough_issues_solved_by_us
 ALTER TABLE "walkthrough_pages" ADD CONSTRAINT "walkthrough_pages_task_id_walkthrough_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."walkthrough_tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "walkthrough_pages" ADD CONSTRAINT "walkthrough_pages_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "walkthrough_pages" ADD CONSTRAINT "walkthrough_pages_design_id_designs_id_fk" FOREIGN KEY ("design_id") REFERENCES "public"."designs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "walkthrough_pages" ADD CONSTRAINT "walkthrough_pages_version_id_design_versions_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."design_versions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "walkthrough_pages" ADD CONSTRAINT "walkthrough_pages_version_id_design_versions_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."design_versions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "walkthrough_pages" ADD CONSTRAINT "walkthrough_pages_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "walkthrough_screenshots" ADD CONSTRAINT "walkthrough_screenshots_page_id_walkthrough_pages_id_fk" FOREIGN KEY ("page_id") REFERENCES "public"."walkthrough_pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "walkthrough_screenshots" ADD CONSTRAINT "walkthrough_screenshots_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { designs, designVersions } from '../designs/tables.js';
 import { walkthroughPages } from './tables.js';
@@ -10,6 +10,7 @@ import { walkthroughPages } from './tables.js';
 
 export const pageColumns = {
   page: walkthroughPages,
+  versionId: designVersions.id,
   name: designs.name,
   variants: designVersions.variants,
   width: designVersions.width,
@@ -19,13 +20,19 @@ export const pageColumns = {
   layersStatus: designVersions.layersStatus,
 };
 
+/** The version a page shows: the one it was added at, or the design's current one once that is deleted. */
+const shownVersion = eq(
+  designVersions.id,
+  sql`coalesce(${walkthroughPages.versionId}, ${designs.currentVersionId})`,
+);
+
 /** Pages with their design and version; `liveDesign` keeps those whose design is not in the recycle bin. */
 export function pagesWithDesigns(db: Db | Tx) {
   return db
     .select(pageColumns)
     .from(walkthroughPages)
     .innerJoin(designs, eq(designs.id, walkthroughPages.designId))
-    .innerJoin(designVersions, eq(designVersions.id, walkthroughPages.versionId));
+    .innerJoin(designVersions, shownVersion);
 }
 
 export const liveDesign = isNull(designs.deletedAt);
@@ -57,7 +64,8 @@ export async function versionOfPage(db: Db | Tx, pageId: string) {
   const [row] = await db
     .select({ version: designVersions })
     .from(walkthroughPages)
-    .innerJoin(designVersions, eq(designVersions.id, walkthroughPages.versionId))
+    .innerJoin(designs, eq(designs.id, walkthroughPages.designId))
+    .innerJoin(designVersions, shownVersion)
     .where(eq(walkthroughPages.id, pageId));
   return row?.version ?? null;
 }

@@ -39,7 +39,9 @@ export const walkthroughTasks = pgTable(
 
 /**
  * A page of the task: one design, pinned to the version it had when added, so issues drawn in its pixels
- * keep their place when the design gets a new version. It goes when the design goes for good.
+ * keep their place when the design gets a new version; if that version is deleted, the page shows the design's
+ * current one and keeps its screenshots and issues. It goes when the design goes for good, or moves to
+ * another project (walkthrough/removal.ts).
  */
 export const walkthroughPages = pgTable(
   'walkthrough_pages',
@@ -54,9 +56,7 @@ export const walkthroughPages = pgTable(
     designId: uuid('design_id')
       .notNull()
       .references(() => designs.id, { onDelete: 'cascade' }),
-    versionId: uuid('version_id')
-      .notNull()
-      .references(() => designVersions.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id').references(() => designVersions.id, { onDelete: 'set null' }),
     result: text('result').$type<WalkthroughResult>().notNull().default('in_progress'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: stampedNow('created_at'),

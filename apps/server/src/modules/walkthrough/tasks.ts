@@ -49,7 +49,7 @@ async function summaries(ctx: AppContext, db: Db | Tx, rows: PageJoin[]): Promis
     return {
       page_id: row.page.id,
       image_id: row.page.designId,
-      version_id: row.page.versionId,
+      version_id: row.versionId,
       name: row.name,
       thumbnail: thumb ? ctx.files.signedUrl(thumb.key, expires) : '',
       width: row.width,
