@@ -409,6 +409,12 @@ export const WalkthroughLimits = {
   offsetMax: 4096,
   /** Auto-align tries every offset within this many design pixels of the start, either way. */
   alignSearchPx: 24,
+  /**
+   * A screenshot resized to the design (any device pixel ratio but 1) has its edges a fraction of a pixel off;
+   * both pictures are blurred this much (Gaussian sigma, design pixels) before comparing, so that resampling
+   * is not proposed as a difference (an unchanged @2.625x screenshot proposed three boxes without it).
+   */
+  resampledBlurSigma: 0.8,
   /** pixelmatch's colour threshold (0 to 1): smaller is stricter; 0.1 is its default. */
   pixelThreshold: 0.1,
   /** Differing pixels closer than this (design pixels) fall into one box. */

@@ -47,18 +47,29 @@ export async function rasterOf(input: Buffer, limitInputPixels: number | false =
   return { data, width: info.width, height: info.height };
 }
 
-/** The screenshot resized to design pixels (1/scale), as RGBA. */
-export async function scaledScreenshot(screenshot: Buffer, scale: number): Promise<Raster> {
+/** The screenshot resized to design pixels (1/scale), as RGBA, and whether it had to be resampled. */
+export async function scaledScreenshot(screenshot: Buffer, scale: number) {
   const meta = await sharp(screenshot).metadata();
   const width = Math.max(1, Math.round((meta.width ?? 1) / scale));
   const height = Math.max(1, Math.round((meta.height ?? 1) / scale));
-  if (width === meta.width && height === meta.height) return rasterOf(screenshot);
+  if (width === meta.width && height === meta.height)
+    return { raster: await rasterOf(screenshot), resampled: false };
   const { data, info } = await sharp(screenshot)
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  return { raster: { data, width: info.width, height: info.height }, resampled: true };
+}
+
+/** A Gaussian blur of an RGBA raster (see `WalkthroughLimits.resampledBlurSigma`). */
+async function blurred(raster: Raster): Promise<Raster> {
+  const { width, height } = raster;
+  const data = await sharp(raster.data, { raw: { width, height, channels: 4 } })
+    .blur(WalkthroughLimits.resampledBlurSigma)
+    .raw()
+    .toBuffer();
+  return { data, width, height };
 }
 
 /** The design with the screenshot laid over it at the (rounded) offset: what the screenshot shows, where it reaches. */
@@ -288,14 +299,15 @@ export async function compareScreenshot(
   alignment: Alignment,
   autoAlign: boolean,
 ): Promise<Comparison> {
-  const shot = await scaledScreenshot(screenshot, alignment.scale);
+  const { raster: shot, resampled } = await scaledScreenshot(screenshot, alignment.scale);
   const offset = autoAlign
     ? bestOffset(design, shot, alignment.offsetX, alignment.offsetY)
     : { x: Math.round(alignment.offsetX), y: Math.round(alignment.offsetY) };
   const laid = overlay(design, shot, offset.x, offset.y);
+  const [expected, actual] = resampled ? await Promise.all([blurred(design), blurred(laid)]) : [design, laid];
   const { width, height } = design;
   const out = Buffer.alloc(width * height * 4);
-  const differing = pixelmatch(design.data, laid.data, out, width, height, {
+  const differing = pixelmatch(expected.data, actual.data, out, width, height, {
     threshold: WalkthroughLimits.pixelThreshold,
     includeAA: false,
     diffMask: true,
