@@ -146,8 +146,12 @@ describe('the hotspot editor', () => {
     const { olga, teamId, projectId, ids, held } = await project();
     await openEditor(teamId, projectId, ids.Home);
     await screen.findByTestId('proto-mode');
-    drag(screen.getByTestId('proto-canvas'), [300, 200], [390, 290]);
-    await screen.findByTestId('proto-target-picker');
+    // A drag near the design's far corner draws nothing until the design's size has arrived: drag until it does.
+    await waitFor(() => {
+      if (!screen.queryByTestId('proto-target-picker'))
+        drag(screen.getByTestId('proto-canvas'), [300, 200], [390, 290]);
+      expect(screen.getByTestId('proto-target-picker')).toBeTruthy();
+    });
     // Meanwhile a 100 × 100 version replaces the design.
     await uploadVersion(olga, teamId, projectId, ids.Home, await pngOf(100, 100));
     await choose('proto-picker-target', 'Cart');
