@@ -11,9 +11,8 @@ import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { withNotices } from '../../notices.js';
 import { signalProjectChange } from '../../realtime/signals.js';
-import { insertIssue } from './issues.js';
+import { answer, insertIssue } from './issues.js';
 import { checkAssignee, type ScreenshotRow, screenshotOfProject, walkthroughAccess } from './policy.js';
-import { loadPeople, presentIssue } from './present.js';
 import { walkthroughDismissals, walkthroughScreenshots } from './tables.js';
 import { livePageRow } from './tasks.js';
 
@@ -62,9 +61,7 @@ export async function acceptCandidate(
       assigneeId,
     });
   });
-  await signalProjectChange(ctx, access.project, 'walkthrough');
-  const people = await loadPeople(ctx.db, [row.assigneeId, row.createdBy]);
-  return presentIssue(access, userId, people, row, lang);
+  return answer(ctx, access, userId, row, lang);
 }
 
 /** `DELETE pangu/walkthrough/candidate`: gone, and its region is not proposed again on this page. */

@@ -109,7 +109,14 @@ export async function insertIssue(
   return row;
 }
 
-async function answer(ctx: AppContext, access: ProjectAccess, userId: string, row: IssueRow, lang: Lang) {
+/** After an issue's change commits: the project's open screens re-read it, and the caller gets it presented. */
+export async function answer(
+  ctx: AppContext,
+  access: ProjectAccess,
+  userId: string,
+  row: IssueRow,
+  lang: Lang,
+) {
   await signalProjectChange(ctx, access.project, 'walkthrough');
   const people = await loadPeople(ctx.db, [row.assigneeId, row.createdBy, row.solvedBy]);
   return presentIssue(access, userId, people, row, lang);
@@ -260,10 +267,10 @@ export async function listIssues(
     .limit(input.page_size + 1)
     .offset((input.page - 1) * input.page_size);
   const [{ total }] = await ctx.db.select({ total: count() }).from(walkthroughIssues).where(where);
-  const counts = await issueCounts(ctx.db, projectId, page ? [page.id] : null);
+  const counts = await issueCounts(ctx.db, page ? { pageIds: [page.id] } : { projectId });
   return {
     issues: await presentIssues(ctx.db, access, userId, rows.slice(0, input.page_size), lang),
-    counts: counts.get(page ? page.id : '') ?? counts.get(''),
+    counts: counts.get(''),
     total: Number(total),
     has_next: rows.length > input.page_size,
   };

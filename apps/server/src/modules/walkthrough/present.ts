@@ -6,7 +6,7 @@ import {
   type WalkthroughIssueView,
   type WalkthroughScreenshotView,
 } from '@ferry/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../account/tables.js';
@@ -111,8 +111,12 @@ export const emptyCounts = (): WalkthroughCounts => ({
   total: 0,
 });
 
-/** Issues by state, for each page asked (the whole project's under the key ''). */
-export async function issueCounts(db: Db | Tx, projectId: string, pageIds: string[] | null) {
+/** Issues by state, of some pages or of a whole project: per page, and all of them under the key ''. */
+export async function issueCounts(db: Db | Tx, of: { projectId: string } | { pageIds: string[] }) {
+  const byPage = new Map<string, WalkthroughCounts>();
+  const all = emptyCounts();
+  byPage.set('', all);
+  if ('pageIds' in of && of.pageIds.length === 0) return byPage;
   const rows = await db
     .select({
       pageId: walkthroughIssues.pageId,
@@ -121,16 +125,11 @@ export async function issueCounts(db: Db | Tx, projectId: string, pageIds: strin
     })
     .from(walkthroughIssues)
     .where(
-      pageIds
-        ? inArray(
-            walkthroughIssues.pageId,
-            pageIds.length ? pageIds : ['00000000-0000-0000-0000-000000000000'],
-          )
-        : sql`${walkthroughIssues.projectId} = ${projectId}`,
+      'pageIds' in of
+        ? inArray(walkthroughIssues.pageId, of.pageIds)
+        : eq(walkthroughIssues.projectId, of.projectId),
     )
     .groupBy(walkthroughIssues.pageId, walkthroughIssues.state);
-  const byPage = new Map<string, WalkthroughCounts>();
-  const all = emptyCounts();
   for (const row of rows) {
     if (!WALKTHROUGH_ISSUE_STATES.includes(row.state)) continue;
     const counts = byPage.get(row.pageId) ?? emptyCounts();
@@ -140,6 +139,5 @@ export async function issueCounts(db: Db | Tx, projectId: string, pageIds: strin
     all.total += row.n;
     byPage.set(row.pageId, counts);
   }
-  byPage.set('', all);
   return byPage;
 }

@@ -25,8 +25,8 @@ export async function getResult(
   const projectId = access.project.id;
   if (input.page_id) {
     const page = await livePageRow(ctx.db, projectId, input.page_id);
-    const counts = await issueCounts(ctx.db, projectId, [page.id]);
-    return { result: page.result, counts: counts.get(page.id) ?? emptyCounts() };
+    const counts = await issueCounts(ctx.db, { pageIds: [page.id] });
+    return { result: page.result, counts: counts.get('') ?? emptyCounts() };
   }
   const task = await ensureTask(ctx.db, projectId);
   const byResult = await livePageResults(ctx.db, task.id);
@@ -35,7 +35,7 @@ export async function getResult(
     number
   >;
   for (const row of byResult) if (row.result in pages) pages[row.result] = Number(row.n);
-  const counts = await issueCounts(ctx.db, projectId, null);
+  const counts = await issueCounts(ctx.db, { projectId });
   return { result: task.result, counts: counts.get('') ?? emptyCounts(), pages };
 }
 

@@ -8,15 +8,13 @@ import {
   WalkthroughLimits,
 } from '@ferry/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, fail } from '../../http/errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { signalProjectChange } from '../../realtime/signals.js';
-import { headerDimensions } from '../storage/dimensions.js';
-import { sniffType } from '../storage/sniff.js';
+import { renderPicture } from '../storage/pictures.js';
 import { forgetUpload, recordDirectUploads, unregisteredUploads } from '../uploads/service.js';
 import { versionOfPage } from './design-reads.js';
 import { removeScreenshotFiles, screenshotKeyOf } from './files.js';
@@ -28,6 +26,7 @@ import { livePageRow } from './tasks.js';
 export const WALKTHROUGH_COMPARE_JOB = 'walkthrough-compare';
 
 const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
+type ScreenshotType = keyof typeof EXTENSIONS;
 
 /**
  * A screenshot is a PNG, JPEG or WebP by its bytes (10114 otherwise), within the byte and pixel limits
@@ -35,18 +34,14 @@ const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
  */
 async function inspectScreenshot(data: Buffer) {
   if (data.length > WalkthroughLimits.screenshotMaxBytes) throw fail('WALKTHROUGH_SCREENSHOT_TOO_LARGE');
-  const type = sniffType(data);
-  if (type !== 'png' && type !== 'jpeg' && type !== 'webp') throw fail('IMAGE_FORMAT_UNSUPPORTED');
-  const declared = headerDimensions(data, type);
-  if (declared && declared.width * declared.height > WalkthroughLimits.screenshotMaxPixels)
-    throw fail('WALKTHROUGH_SCREENSHOT_TOO_LARGE');
-  const decoded = await sharp(data, { limitInputPixels: WalkthroughLimits.screenshotMaxPixels })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => {
-      throw fail('IMAGE_FORMAT_INVALID');
-    });
-  return { extension: EXTENSIONS[type], width: decoded.info.width, height: decoded.info.height };
+  const { type, rendered } = await renderPicture(
+    data,
+    Object.keys(EXTENSIONS) as ScreenshotType[],
+    (image) => image.raw().toBuffer({ resolveWithObject: true }),
+    { maxPixels: WalkthroughLimits.screenshotMaxPixels, tooLarge: 'WALKTHROUGH_SCREENSHOT_TOO_LARGE' },
+  );
+  const { width, height } = rendered.info;
+  return { extension: EXTENSIONS[type as ScreenshotType], width, height };
 }
 
 /** Queues the comparison of the screenshot's current alignment (a job per revision: an older one stores nothing). */

@@ -20,7 +20,7 @@ import { urlExpiry } from '../storage/url-expiry.js';
 import { designOfPage, liveDesign, livePageCount, pagesWithDesigns } from './design-reads.js';
 import { removeScreenshotFiles } from './files.js';
 import { mayEditWalkthrough, type PageRow, pageOfProject, walkthroughAccess } from './policy.js';
-import { issueCounts, presentIssues, presentScreenshot } from './present.js';
+import { emptyCounts, issueCounts, presentIssues, presentScreenshot } from './present.js';
 import { walkthroughIssues, walkthroughPages, walkthroughScreenshots, walkthroughTasks } from './tables.js';
 
 /** The project's task, made on first use (one per project; a race of two first uses makes one). */
@@ -34,7 +34,7 @@ type PageJoin = Awaited<ReturnType<ReturnType<typeof pagesWithDesigns>['where']>
 
 async function summaries(ctx: AppContext, db: Db | Tx, rows: PageJoin[]): Promise<WalkthroughPageSummary[]> {
   const ids = rows.map((row) => row.page.id);
-  const counts = await issueCounts(db, '', ids);
+  const counts = await issueCounts(db, { pageIds: ids });
   const shots = ids.length
     ? await db
         .select({ pageId: walkthroughScreenshots.pageId, n: count() })
@@ -55,7 +55,7 @@ async function summaries(ctx: AppContext, db: Db | Tx, rows: PageJoin[]): Promis
       width: row.width,
       height: row.height,
       screenshots: shotsOf.get(row.page.id) ?? 0,
-      counts: counts.get(row.page.id) ?? { open: 0, in_progress: 0, solved: 0, ignored: 0, total: 0 },
+      counts: counts.get(row.page.id) ?? emptyCounts(),
       result: row.page.result,
       create_time: row.page.createdAt.toISOString(),
     };
@@ -77,7 +77,7 @@ export async function taskPages(
     .limit(input.page_size + 1)
     .offset((input.page - 1) * input.page_size);
   const total = await livePageCount(ctx.db, task.id);
-  const counts = await issueCounts(ctx.db, access.project.id, null);
+  const counts = await issueCounts(ctx.db, { projectId: access.project.id });
   return {
     task_id: task.id,
     project_id: access.project.id,
