@@ -12,12 +12,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { zipKind } from '../../documents/archive.js';
 import { probePdf } from '../../documents/pdf.js';
-import { AppError, fail } from '../../http/errors.js';
+import { fail } from '../../http/errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { withNotices } from '../../notices.js';
 import { signalProjectChange } from '../../realtime/signals.js';
 import { touchProject } from '../projects/counts.js';
-import { forgetUpload, recordDirectUploads, unregisteredUploads } from '../uploads/service.js';
+import { forgetUpload, inspectOwnUpload } from '../uploads/service.js';
 import { faultCode } from './faults.js';
 import { EXTENSION_OF_KIND, OLE_KIND_OF_EXTENSION, originalKeyOf } from './keys.js';
 import { documentAccess, groupOfProject } from './policy.js';
@@ -86,21 +86,10 @@ export async function registerDocument(
   const access = await documentAccess(ctx.db, userId, input, 'edit');
   const { project } = access;
   if (input.group_id) await groupOfProject(ctx.db, project.id, input.group_id);
-  await recordDirectUploads(ctx, userId, project.teamId, [input.key]);
-  const mine = await unregisteredUploads(ctx.db, userId, project.teamId, [input.key]);
-  if (!mine.has(input.key)) throw fail('UPLOAD_NOT_FOUND');
   const fileName = input.name ?? input.key.slice(input.key.lastIndexOf('/') + 1);
-  let file: Inspected;
-  try {
-    file = await inspectDocument(ctx, input.key, fileName);
-  } catch (error) {
-    // A refused upload of the caller's own leaves nothing behind.
-    if (error instanceof AppError) {
-      await ctx.files.remove(input.key);
-      await forgetUpload(ctx.db, input.key);
-    }
-    throw error;
-  }
+  const file = await inspectOwnUpload(ctx, userId, project.teamId, input.key, () =>
+    inspectDocument(ctx, input.key, fileName),
+  );
   const name = documentNameOf(fileName);
   const now = ctx.now();
   // The original moves under the project's folder (a project's deletion removes it); the upload goes once the

@@ -3,7 +3,7 @@ import { DesignLimits, ruleMessages, sniffDocumentContainer } from '@ferry/share
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
-import { fail } from '../../http/errors.js';
+import { AppError, fail } from '../../http/errors.js';
 import { headerDimensions, isTooLarge } from '../storage/dimensions.js';
 import { sniffType } from '../storage/sniff.js';
 import { ownerOfKey, requireUploader } from './policy.js';
@@ -178,6 +178,31 @@ export async function unregisteredUploads(db: Db | Tx, userId: string, teamId: s
       ),
     );
   return new Set(rows.map((row) => row.key));
+}
+
+/**
+ * One upload of the caller's own to the team, not yet registered (19044 otherwise), checked by `inspect`
+ * before anything is written: a refusal removes the file and forgets the upload, so it leaves nothing behind.
+ */
+export async function inspectOwnUpload<T>(
+  ctx: AppContext,
+  userId: string,
+  teamId: string,
+  key: string,
+  inspect: () => Promise<T>,
+): Promise<T> {
+  await recordDirectUploads(ctx, userId, teamId, [key]);
+  const mine = await unregisteredUploads(ctx.db, userId, teamId, [key]);
+  if (!mine.has(key)) throw fail('UPLOAD_NOT_FOUND');
+  try {
+    return await inspect();
+  } catch (error) {
+    if (error instanceof AppError) {
+      await ctx.files.remove(key);
+      await forgetUpload(ctx.db, key);
+    }
+    throw error;
+  }
 }
 
 /** A registered upload is a design's file now: the purge of unregistered uploads leaves it. */

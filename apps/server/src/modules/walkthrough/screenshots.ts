@@ -11,11 +11,11 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { AppError, fail } from '../../http/errors.js';
+import { fail } from '../../http/errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { signalProjectChange } from '../../realtime/signals.js';
 import { renderPicture } from '../storage/pictures.js';
-import { forgetUpload, recordDirectUploads, unregisteredUploads } from '../uploads/service.js';
+import { forgetUpload, inspectOwnUpload } from '../uploads/service.js';
 import { versionOfPage } from './design-reads.js';
 import { removeScreenshotFiles, screenshotKeyOf } from './files.js';
 import { type ScreenshotRow, screenshotOfProject, walkthroughAccess } from './policy.js';
@@ -74,24 +74,13 @@ export async function addScreenshot(
   const access = await walkthroughAccess(ctx.db, userId, input, 'edit');
   const { project } = access;
   const page = await livePageRow(ctx.db, project.id, input.page_id);
-  await recordDirectUploads(ctx, userId, project.teamId, [input.key]);
-  const mine = await unregisteredUploads(ctx.db, userId, project.teamId, [input.key]);
-  if (!mine.has(input.key)) throw fail('UPLOAD_NOT_FOUND');
-  let file: Awaited<ReturnType<typeof inspectScreenshot>>;
-  let data: Buffer;
-  try {
+  const { file, data } = await inspectOwnUpload(ctx, userId, project.teamId, input.key, async () => {
     const stored = await ctx.files.stat(input.key);
     if (!stored) throw fail('UPLOAD_NOT_FOUND');
     if (stored.size > WalkthroughLimits.screenshotMaxBytes) throw fail('WALKTHROUGH_SCREENSHOT_TOO_LARGE');
-    data = (await ctx.files.read(input.key)) ?? Buffer.alloc(0);
-    file = await inspectScreenshot(data);
-  } catch (error) {
-    if (error instanceof AppError) {
-      await ctx.files.remove(input.key);
-      await forgetUpload(ctx.db, input.key);
-    }
-    throw error;
-  }
+    const data = (await ctx.files.read(input.key)) ?? Buffer.alloc(0);
+    return { file: await inspectScreenshot(data), data };
+  });
   const version = await versionOfPage(ctx.db, page.id);
   const scale = version?.width ? file.width / version.width : 1;
   const id = randomUUID();
