@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { DsmScope } from '../../api/dsm';
 import { isApiError } from '../../api/errors';
 import { usePageTitle } from '../../components/hooks';
+import { ProjectUnavailable } from '../../components/ProjectUnavailable';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
 import { TopNodes } from '../item/folders';
@@ -16,13 +17,6 @@ import { type DsmView, dsmPath, dsmViewOf } from './paths';
 import { TokensTab } from './tokens/TokensTab';
 import { useDsmProject } from './useDsm';
 import './dsm.css';
-
-const MISSING_CODES: readonly string[] = [
-  Codes.DSM_PROJECT_NOT_FOUND.code,
-  Codes.PROJECT_NOT_FOUND.code,
-  Codes.TEAM_NOT_FOUND.code,
-  Codes.NOT_FOUND.code,
-];
 
 /**
  * A dsm project's design system (route /item/dsm?tid&pid&tab&folder&file): its library of folders and files,
@@ -59,20 +53,16 @@ export function DsmPage() {
         </div>
       );
     }
-    const missing = MISSING_CODES.includes(code);
     return (
-      <div className="dsm-page" data-testid="dsm-unavailable">
-        <Result
-          status={missing ? '404' : 'error'}
-          title={t(missing ? 'dsm.notFound' : 'common.loadFailed')}
-          subTitle={missing ? undefined : detail.error?.message}
-          extra={
-            <Button type="primary" onClick={() => navigate(back)}>
-              {t('common.backToProjects')}
-            </Button>
-          }
-        />
-      </div>
+      <ProjectUnavailable
+        error={detail.error}
+        fallbackCode={Codes.DSM_PROJECT_NOT_FOUND.code}
+        className="dsm-page"
+        testId="dsm-unavailable"
+        back={back}
+        notFoundKey="dsm.notFound"
+        withMessage
+      />
     );
   }
 

@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { Codes } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { DocumentScope } from '../../api/documents';
-import { isApiError } from '../../api/errors';
 import { usePageTitle } from '../../components/hooks';
+import { ProjectUnavailable } from '../../components/ProjectUnavailable';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
 import { stagePath } from '../stage/paths';
@@ -16,12 +16,6 @@ import { docTypeOf, type ProductView, productPath, productViewOf } from './paths
 import { DocumentSidebar, type OpenDocument } from './sidebar/DocumentSidebar';
 import { DocumentViewer } from './viewer/DocumentViewer';
 import './product.css';
-
-const MISSING_CODES: readonly string[] = [
-  Codes.PROJECT_NOT_FOUND.code,
-  Codes.TEAM_NOT_FOUND.code,
-  Codes.NOT_FOUND.code,
-];
 
 /**
  * A project's product documents (route /item/project/product?tid&pid&docId&versionId&docType&pageId&commentId):
@@ -40,20 +34,15 @@ export function ProductPage() {
   usePageTitle('product.title');
 
   if (!ready || project.isError) {
-    const code = isApiError(project.error) ? project.error.code : Codes.PROJECT_NOT_FOUND.code;
-    const missing = MISSING_CODES.includes(code);
     return (
-      <div className="product-page" data-testid="product-unavailable">
-        <Result
-          status={missing ? '404' : 'error'}
-          title={t(missing ? 'stage.notFound' : 'common.loadFailed')}
-          extra={
-            <Button type="primary" onClick={() => navigate(itemPath(teamId))}>
-              {t('common.backToProjects')}
-            </Button>
-          }
-        />
-      </div>
+      <ProjectUnavailable
+        error={project.error}
+        fallbackCode={Codes.PROJECT_NOT_FOUND.code}
+        className="product-page"
+        testId="product-unavailable"
+        back={itemPath(teamId)}
+        notFoundKey="stage.notFound"
+      />
     );
   }
 

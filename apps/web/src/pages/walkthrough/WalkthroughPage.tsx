@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { Codes } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../../api/errors';
 import type { WalkthroughScope } from '../../api/walkthrough';
 import { usePageTitle } from '../../components/hooks';
+import { ProjectUnavailable } from '../../components/ProjectUnavailable';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
 import { stagePath } from '../stage/paths';
@@ -17,12 +17,6 @@ import { PageSidebar } from './sidebar/PageSidebar';
 import { useTaskPages, useWalkthroughActions } from './useWalkthrough';
 import '../product/product.css';
 import './walkthrough.css';
-
-const MISSING_CODES: readonly string[] = [
-  Codes.PROJECT_NOT_FOUND.code,
-  Codes.TEAM_NOT_FOUND.code,
-  Codes.NOT_FOUND.code,
-];
 
 /**
  * A project's design QA (route /item/project/walkthrough?tid&pid&pageId&issueId): the task's pages on the
@@ -50,20 +44,15 @@ export function WalkthroughPage() {
   const actions = useWalkthroughActions(scope);
 
   if (!ready || project.isError) {
-    const code = isApiError(project.error) ? project.error.code : Codes.PROJECT_NOT_FOUND.code;
-    const missing = MISSING_CODES.includes(code);
     return (
-      <div className="wt-page" data-testid="wt-unavailable">
-        <Result
-          status={missing ? '404' : 'error'}
-          title={t(missing ? 'stage.notFound' : 'common.loadFailed')}
-          extra={
-            <Button type="primary" onClick={() => navigate(itemPath(teamId))}>
-              {t('common.backToProjects')}
-            </Button>
-          }
-        />
-      </div>
+      <ProjectUnavailable
+        error={project.error}
+        fallbackCode={Codes.PROJECT_NOT_FOUND.code}
+        className="wt-page"
+        testId="wt-unavailable"
+        back={itemPath(teamId)}
+        notFoundKey="stage.notFound"
+      />
     );
   }
 
