@@ -12,6 +12,7 @@ export const pageColumns = {
   page: walkthroughPages,
   versionId: designVersions.id,
   name: designs.name,
+  designDeletedAt: designs.deletedAt,
   variants: designVersions.variants,
   width: designVersions.width,
   height: designVersions.height,
@@ -73,7 +74,7 @@ export async function versionOfPage(db: Db | Tx, pageId: string) {
 /** A page's design, for a notice's words; null when it is gone. */
 export async function designOfPage(db: Db | Tx, pageId: string) {
   const [row] = await db
-    .select({ id: designs.id, name: designs.name, deletedAt: designs.deletedAt })
+    .select({ id: designs.id, name: designs.name })
     .from(walkthroughPages)
     .innerJoin(designs, eq(designs.id, walkthroughPages.designId))
     .where(eq(walkthroughPages.id, pageId));

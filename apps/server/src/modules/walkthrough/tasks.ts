@@ -17,7 +17,7 @@ import { signalProjectChange } from '../../realtime/signals.js';
 import { peopleWhoSee } from '../comments/policy.js';
 import { designsOfProject } from '../designs/policy.js';
 import { urlExpiry } from '../storage/url-expiry.js';
-import { designOfPage, liveDesign, livePageCount, pagesWithDesigns } from './design-reads.js';
+import { liveDesign, livePageCount, pagesWithDesigns } from './design-reads.js';
 import { removeScreenshotFiles } from './files.js';
 import { mayEditWalkthrough, type PageRow, pageOfProject, walkthroughAccess } from './policy.js';
 import { emptyCounts, issueCounts, presentIssues, presentScreenshot } from './present.js';
@@ -152,8 +152,7 @@ export async function createPages(ctx: AppContext, userId: string, input: z.infe
 async function livePage(db: Db | Tx, projectId: string, pageId: string): Promise<PageJoin> {
   const page = await pageOfProject(db, projectId, pageId);
   const [row] = await pagesWithDesigns(db).where(eq(walkthroughPages.id, page.id));
-  const design = await designOfPage(db, page.id);
-  if (!row || design?.deletedAt) throw fail('IMAGE_DELETED');
+  if (!row || row.designDeletedAt) throw fail('IMAGE_DELETED');
   return row;
 }
 
