@@ -52,12 +52,8 @@ async function notify(
   issue: IssueRow,
   kind: WalkthroughIssueNotice['kind'],
 ) {
-  const recipients =
-    kind === 'assigned'
-      ? [issue.assigneeId]
-      : kind === 'solved'
-        ? [issue.createdBy, issue.assigneeId]
-        : [issue.assigneeId, issue.createdBy];
+  // Solving and reopening concern its author too.
+  const recipients = kind === 'assigned' ? [issue.assigneeId] : [issue.assigneeId, issue.createdBy];
   const design = await designOfPage(tx, issue.pageId);
   await ctx.notices.walkthroughIssue(tx, {
     kind,
