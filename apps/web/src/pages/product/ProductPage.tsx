@@ -1,17 +1,16 @@
-import { ArrowLeftOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { FileSearchOutlined } from '@ant-design/icons';
 import { Codes } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { DocumentScope } from '../../api/documents';
 import { usePageTitle } from '../../components/hooks';
 import { ProjectUnavailable } from '../../components/ProjectUnavailable';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
-import { stagePath } from '../stage/paths';
 import { stageIdsOf, stageQueries } from '../stage/stageQueries';
 import { useCanEdit } from '../stage/versions/useCanEdit';
+import { ProjectToolbar } from './ProjectToolbar';
 import { docTypeOf, type ProductView, productPath, productViewOf } from './paths';
 import { DocumentSidebar, type OpenDocument } from './sidebar/DocumentSidebar';
 import { DocumentViewer } from './viewer/DocumentViewer';
@@ -65,17 +64,14 @@ export function ProductPage() {
 
   return (
     <div className="product-page" data-testid="product-page" data-can-edit={canEdit}>
-      <div className="product-toolbar">
-        <Tooltip title={t('product.backToStage')}>
-          <Link to={stagePath(teamId, projectId)} className="product-back" data-testid="product-back">
-            <ArrowLeftOutlined />
-          </Link>
-        </Tooltip>
-        <h1 className="product-project-name" title={project.data?.name}>
-          {project.data?.name ?? ''}
-        </h1>
-        <span className="product-title">{t('product.title')}</span>
-      </div>
+      <ProjectToolbar
+        teamId={teamId}
+        projectId={projectId}
+        projectName={project.data?.name ?? ''}
+        title={t('product.title')}
+        backTip={t('product.backToStage')}
+        backTestId="product-back"
+      />
       <div className="product-body">
         <DocumentSidebar
           scope={scope}

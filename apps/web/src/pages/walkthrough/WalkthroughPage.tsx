@@ -1,15 +1,14 @@
-import { ArrowLeftOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { FileSearchOutlined } from '@ant-design/icons';
 import { Codes } from '@ferry/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { WalkthroughScope } from '../../api/walkthrough';
 import { usePageTitle } from '../../components/hooks';
 import { ProjectUnavailable } from '../../components/ProjectUnavailable';
 import { itemPath } from '../../state/redirect';
 import { useSession } from '../../state/session';
-import { stagePath } from '../stage/paths';
+import { ProjectToolbar } from '../product/ProjectToolbar';
 import { stageIdsOf, stageQueries } from '../stage/stageQueries';
 import { PageWorkspace } from './PageWorkspace';
 import { type WalkthroughView, walkthroughPath, walkthroughViewOf } from './paths';
@@ -58,17 +57,15 @@ export function WalkthroughPage() {
 
   return (
     <div className="wt-page" data-testid="wt-page">
-      <div className="product-toolbar wt-toolbar">
-        <Tooltip title={t('walkthrough.backToStage')}>
-          <Link to={stagePath(teamId, projectId)} className="product-back" data-testid="wt-back">
-            <ArrowLeftOutlined />
-          </Link>
-        </Tooltip>
-        <h1 className="product-project-name" title={project.data?.name}>
-          {project.data?.name ?? ''}
-        </h1>
-        <span className="product-title">{t('walkthrough.title')}</span>
-      </div>
+      <ProjectToolbar
+        teamId={teamId}
+        projectId={projectId}
+        projectName={project.data?.name ?? ''}
+        title={t('walkthrough.title')}
+        backTip={t('walkthrough.backToStage')}
+        backTestId="wt-back"
+        className="wt-toolbar"
+      />
       <div className="wt-body">
         <PageSidebar
           scope={scope}
