@@ -78,6 +78,7 @@ export function CompareToolbar(props: CompareToolbarProps) {
               min={WalkthroughLimits.scaleMin}
               max={WalkthroughLimits.scaleMax}
               step={0.5}
+              precision={2}
               value={alignment.scale}
               disabled={!props.canEdit}
               onChange={(value) => {
@@ -87,7 +88,8 @@ export function CompareToolbar(props: CompareToolbarProps) {
               data-testid="wt-scale"
             />
             <span className="wt-muted" data-testid="wt-detected-scale">
-              {t('walkthrough.compare.detected', { scale: shot.detected_scale })}
+              {/* 1235 px over 449 is 2.7505…: said as @2.75x. */}
+              {t('walkthrough.compare.detected', { scale: Number(shot.detected_scale.toFixed(2)) })}
             </span>
           </span>
           <span className="wt-muted" data-testid="wt-offset">
