@@ -23,3 +23,6 @@ export const dataExceptionOf = (error: unknown) => sqlStateOf(error, (code) => D
 /** A row named a row another change removed meanwhile (foreign-key violation, 23503). */
 export const isForeignKeyViolation = (error: unknown) =>
   sqlStateOf(error, (code) => code === '23503') !== null;
+
+/** A unique constraint refused the row (23505): the name or address is taken. */
+export const isUniqueViolation = (error: unknown) => sqlStateOf(error, (code) => code === '23505') !== null;

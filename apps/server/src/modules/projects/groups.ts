@@ -2,10 +2,10 @@ import { type ProjectRoleValue, projectAbilities, type TeamRole } from '@ferry/s
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../http/db-errors.js';
 import { fail } from '../../http/errors.js';
 import { isUuid, roleInTeam } from '../teams/policy.js';
 import { requireTeamEditor } from './policy.js';
-import { isUniqueViolation } from './service.js';
 import { projectGroupItems, projectGroups, projectMembers, projects } from './tables.js';
 
 async function nameGuard<T>(work: () => Promise<T>): Promise<T> {

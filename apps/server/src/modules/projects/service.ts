@@ -10,6 +10,7 @@ import {
 import { and, eq, inArray, like, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../http/db-errors.js';
 import { fail } from '../../http/errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { REMOVE_FILES_JOB } from '../../jobs/remove-files.js';
@@ -31,19 +32,6 @@ import {
 } from './policy.js';
 import { presentProject } from './present.js';
 import { projectMembers, projects, projectVisits } from './tables.js';
-
-/** A unique-name violation from either engine, however deep it is wrapped. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let current = error as { code?: string; cause?: unknown } | undefined, hops = 0;
-    current && hops < 5;
-    hops++
-  ) {
-    if (current.code === '23505') return true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
 
 async function renameGuard<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -1,24 +1,11 @@
 import { DEFAULT_DEPARTMENT_NAME, type Department, UNGROUPED_DEPARTMENT } from '@ferry/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../http/db-errors.js';
 import { fail } from '../../http/errors.js';
 import { users } from '../account/tables.js';
 import { isUuid, roleInTeam, teamForAdmin } from './policy.js';
 import { departments, teamMembers } from './tables.js';
-
-/** A unique-name violation from either engine: the name is taken (10074). */
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (
-    let current = error as { code?: string; cause?: unknown } | undefined;
-    current && !seen.has(current);
-  ) {
-    seen.add(current);
-    if (current.code === '23505') return true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
 
 async function withNameCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
