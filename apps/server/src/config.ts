@@ -13,6 +13,29 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   FERRY_EDITION: z.enum(['saas', 'corporate']).default('saas'),
   SMTP_URL: z.string().optional(),
+  /** New accounts confirm their e-mail before they can sign in (10004 until then). */
+  REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Comma-separated domains (`example.com,example.cn`): only such addresses may register here. */
+  ALLOWED_EMAIL_SUFFIXES: z.string().optional(),
+  /** Chat-app sign-in: each provider is on when its id and secret are set (README "Chat-app sign-in"). */
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_AUTH_BASE: z.url().default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  /** A WeChat official account: binding for notices by its parametric QR and scan events (with the website app). */
+  WECHAT_MP_APP_ID: z.string().optional(),
+  WECHAT_MP_APP_SECRET: z.string().optional(),
+  WECHAT_MP_TOKEN: z.string().optional(),
+  LARK_APP_ID: z.string().optional(),
+  LARK_APP_SECRET: z.string().optional(),
+  LARK_API_BASE: z.url().default('https://open.feishu.cn'),
+  WORK_WECHAT_CORP_ID: z.string().optional(),
+  WORK_WECHAT_AGENT_ID: z.string().optional(),
+  WORK_WECHAT_SECRET: z.string().optional(),
+  WORK_WECHAT_AUTH_BASE: z.url().default('https://open.work.weixin.qq.com'),
+  WORK_WECHAT_API_BASE: z.url().default('https://qyapi.weixin.qq.com'),
+  /** Design platforms that may bind or verify Ferry accounts: `name=secret@https://origin|https://origin2,…`. */
+  DESIGN_PLATFORMS: z.string().optional(),
   /** Background jobs are taken from this queue; instances sharing a database and a queue share the work. */
   JOB_QUEUE: z.string().min(1).max(100).default('default'),
   /** Jobs this server runs at once (default: half the cores, 2 to 4). */
@@ -66,6 +89,13 @@ export interface Config {
   publicUrl: string;
   edition: 'saas' | 'corporate';
   smtpUrl?: string;
+  requireEmailVerification: boolean;
+  /** Domains every account's address must end in; empty when any address may register. */
+  allowedEmailSuffixes: string[];
+  /** The chat apps one may sign in with; a provider left out is off. */
+  chat: ChatConfig;
+  /** Design platforms by name: the secret they redeem codes with, and the origins they may return to. */
+  designPlatforms: Record<string, DesignPlatformConfig>;
   jobQueue: string;
   jobConcurrency: number;
   /** The ceiling of one design's rendering, in its own process (design/render-process.ts). */
@@ -101,6 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     edition: e.FERRY_EDITION,
     smtpUrl: e.SMTP_URL,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true' || e.REQUIRE_EMAIL_VERIFICATION === '1',
+    allowedEmailSuffixes: emailSuffixesSetting(e.ALLOWED_EMAIL_SUFFIXES),
+    chat: chatConfig(e),
+    designPlatforms: designPlatformsSetting(e.DESIGN_PLATFORMS),
     jobQueue: e.JOB_QUEUE,
     jobConcurrency: e.JOB_CONCURRENCY ?? defaultJobConcurrency(),
     render: { timeMs: e.RENDER_TIME_LIMIT_MS, memoryMb: e.RENDER_MEMORY_LIMIT_MB },
@@ -144,6 +178,128 @@ function trustProxySetting(value: string | undefined): TrustProxy {
     );
   }
   return entries;
+}
+
+function emailSuffixesSetting(value: string | undefined): string[] {
+  const suffixes = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  const wrong = suffixes.filter((suffix) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(suffix));
+  if (wrong.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  ALLOWED_EMAIL_SUFFIXES: ${wrong.join(', ')} is not a domain; use a comma-separated list such as example.com,example.cn.`,
+    );
+  }
+  return suffixes;
+}
+
+export interface ChatAppConfig {
+  appId: string;
+  secret: string;
+  /** Where the browser is sent to authorize (the QR page). */
+  authBase: string;
+  /** Where the server exchanges the code. */
+  apiBase: string;
+  /** work-WeChat's application (agent) id. */
+  agentId?: string;
+}
+
+export interface ChatConfig {
+  wechat?: ChatAppConfig;
+  /** The official account; `token` signs the scan events WeChat posts to us. */
+  wechatMp?: ChatAppConfig & { token: string };
+  lark?: ChatAppConfig;
+  work_wechat?: ChatAppConfig;
+}
+
+const trimBase = (url: string) => url.replace(/\/+$/, '');
+
+/** A provider is on with all of its settings, off with none; half a provider is a configuration error. */
+function chatApp(
+  name: string,
+  values: Record<string, string | undefined>,
+  bases: { authBase: string; apiBase: string; agentId?: string },
+): ChatAppConfig | undefined {
+  const given = Object.entries(values).filter(([, value]) => value !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = Object.keys(values).filter((key) => values[key] === undefined);
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  ${name} sign-in needs ${Object.keys(values).join(', ')}; ${missing.join(', ')} ` +
+        `${missing.length === 1 ? 'is' : 'are'} not set. Set them all to turn it on, or none to leave it off.`,
+    );
+  }
+  const [appId, secret] = Object.values(values) as string[];
+  return {
+    appId,
+    secret,
+    authBase: trimBase(bases.authBase),
+    apiBase: trimBase(bases.apiBase),
+    agentId: bases.agentId,
+  };
+}
+
+function officialAccount(e: z.infer<typeof envSchema>): ChatConfig['wechatMp'] {
+  const app = chatApp(
+    'WeChat official account',
+    {
+      WECHAT_MP_APP_ID: e.WECHAT_MP_APP_ID,
+      WECHAT_MP_APP_SECRET: e.WECHAT_MP_APP_SECRET,
+      WECHAT_MP_TOKEN: e.WECHAT_MP_TOKEN,
+    },
+    { authBase: e.WECHAT_API_BASE, apiBase: e.WECHAT_API_BASE },
+  );
+  return app ? { ...app, token: e.WECHAT_MP_TOKEN as string } : undefined;
+}
+
+function chatConfig(e: z.infer<typeof envSchema>): ChatConfig {
+  return {
+    wechat: chatApp(
+      'WeChat',
+      { WECHAT_APP_ID: e.WECHAT_APP_ID, WECHAT_APP_SECRET: e.WECHAT_APP_SECRET },
+      { authBase: e.WECHAT_AUTH_BASE, apiBase: e.WECHAT_API_BASE },
+    ),
+    wechatMp: officialAccount(e),
+    // Lark's authorization page and API share one host.
+    lark: chatApp(
+      'Lark',
+      { LARK_APP_ID: e.LARK_APP_ID, LARK_APP_SECRET: e.LARK_APP_SECRET },
+      { authBase: e.LARK_API_BASE, apiBase: e.LARK_API_BASE },
+    ),
+    work_wechat: chatApp(
+      'Work-WeChat',
+      {
+        WORK_WECHAT_CORP_ID: e.WORK_WECHAT_CORP_ID,
+        WORK_WECHAT_SECRET: e.WORK_WECHAT_SECRET,
+        WORK_WECHAT_AGENT_ID: e.WORK_WECHAT_AGENT_ID,
+      },
+      { authBase: e.WORK_WECHAT_AUTH_BASE, apiBase: e.WORK_WECHAT_API_BASE, agentId: e.WORK_WECHAT_AGENT_ID },
+    ),
+  };
+}
+
+export interface DesignPlatformConfig {
+  secret: string;
+  origins: string[];
+}
+
+function designPlatformsSetting(value: string | undefined): Record<string, DesignPlatformConfig> {
+  const platforms: Record<string, DesignPlatformConfig> = {};
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z0-9_-]+)=([^@]+)@(.+)$/i.exec(entry);
+    const origins = match?.[3].split('|').map((origin) => origin.trim().replace(/\/+$/, '')) ?? [];
+    if (!match || origins.some((origin) => !/^https?:\/\/[^/]+$/.test(origin))) {
+      throw new Error(
+        `Invalid configuration:\n  DESIGN_PLATFORMS: "${entry}" is not name=secret@https://origin (origins separated by |).`,
+      );
+    }
+    platforms[match[1].toLowerCase()] = { secret: match[2], origins };
+  }
+  return platforms;
 }
 
 const defaultJobConcurrency = () =>

@@ -5,6 +5,7 @@ import 'antd/dist/antd.css';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/auth.css';
+import './styles/recovery.css';
 import './styles/team.css';
 import './styles/project-settings.css';
 import './styles/item-sidebar.css';

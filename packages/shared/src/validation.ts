@@ -6,6 +6,7 @@ import {
   Int32,
   Limits,
   PageLimits,
+  RecoveryLimits,
   SearchLimits,
 } from './limits.js';
 
@@ -108,6 +109,18 @@ export const ruleMessages: Record<string, { zh: string; en: string }> = {
   },
   'password.spaces': { zh: '密码不能包含空格', en: 'The password must not contain spaces' },
   'password.mismatch': { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
+  'code.format': {
+    zh: `请输入 ${RecoveryLimits.codeDigits} 位数字验证码`,
+    en: `Please enter the ${RecoveryLimits.codeDigits}-digit code`,
+  },
+  'emailSuffix.invalid': {
+    zh: '邮箱后缀格式不正确，例如 example.com',
+    en: 'An e-mail suffix must be a domain such as example.com',
+  },
+  'emailSuffix.tooMany': {
+    zh: `最多设置 ${RecoveryLimits.emailSuffixesMax} 个邮箱后缀`,
+    en: `At most ${RecoveryLimits.emailSuffixesMax} e-mail suffixes`,
+  },
   'name.required': { zh: '名称不能为空', en: 'The name cannot be empty' },
   'name.length': {
     zh: `名称不能超过 ${Limits.nameMaxLength} 个字符`,

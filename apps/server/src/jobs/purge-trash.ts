@@ -5,6 +5,7 @@ import { purgeSpentAttempts } from '../modules/account/credentials.js';
 import { designs, designVersions } from '../modules/designs/tables.js';
 import { forgetHotspotTargets } from '../modules/prototypes/service.js';
 import { dropOrphanLayerTexts } from '../modules/search/texts.js';
+import { eraseClosedAccounts } from '../modules/teams/account-closing.js';
 import { UPLOADS_ROOT } from '../modules/uploads/post-policy.js';
 import { uploads } from '../modules/uploads/tables.js';
 import { dropPagesOfDesigns } from '../modules/walkthrough/removal.js';
@@ -22,7 +23,7 @@ const TEMPORARY_FILE_MS = 60 * 60 * 1000;
  * The daily clean-up: designs in the recycle bin past 30 days go for good (rows, then files no row names, then
  * the search texts of folders no version shows),
  * uploads never registered as designs after a day, finished jobs after a week, temporary files a crash
- * left behind, and spent sign-in counts. Each step is safe to repeat.
+ * left behind, spent sign-in counts, and closed accounts past their grace period. Each step is safe to repeat.
  */
 export async function purgeTrash(ctx: AppContext) {
   const now = ctx.now().getTime();
@@ -72,6 +73,7 @@ export async function purgeTrash(ctx: AppContext) {
     .where(and(eq(jobs.queue, ctx.config.jobQueue), lt(jobs.doneAt, new Date(now - FINISHED_JOB_KEEP_MS))));
   await ctx.files.sweepTemporary(new Date(now - TEMPORARY_FILE_MS));
   await purgeSpentAttempts(ctx);
+  await eraseClosedAccounts(ctx);
 }
 
 /**

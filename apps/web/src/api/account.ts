@@ -13,8 +13,9 @@ export type SessionCheck = Omit<LoginResult, 'token'>;
 
 export const accountApi = {
   publicKey: () => api.get<PublicKeyAnswer>('account/public_key'),
+  /** Where the deployment asks new accounts to confirm their address, no session yet: the mail's code opens one. */
   register: (body: { email: string; password: string; name?: string }) =>
-    api.post<LoginResult>('account/register', body),
+    api.post<LoginResult | { activation_required: true; email: string }>('account/register', body),
   login: (body: { email: string; password: string }) => api.post<LoginResult>('account/login', body),
   checkLogin: () => api.get<SessionCheck>('account/login'),
   /** Quiet: signing out of a session the server already ended is not an error to show. */

@@ -5,6 +5,7 @@ import { runCommand } from '../../../server/src/cli';
 import { startTestServer } from '../../../server/src/test/context';
 import { buildUser } from '../../../server/src/test/factories';
 import { drawTeamComparisons, drawTeamDesigns, drawTeamDocuments, drawTeamLayers } from './drawDesigns';
+import { latestMail } from './mail-desk';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,8 @@ declare module 'vitest' {
      * comparisons of its design QA screenshots.
      */
     ferryDrawUrl: string;
+    /** The newest mail to an address (`POST` with `{ email }`): the outbox holds it, as no SMTP is set here. */
+    ferryMailUrl: string;
   }
 }
 
@@ -44,7 +47,7 @@ export default async function setup(project: TestProject) {
       body += chunk;
     });
     request.on('end', () => {
-      const { email, name, team_id, level, what } = JSON.parse(body || '{}') as Record<
+      const { email, name, team_id, level, what, status } = JSON.parse(body || '{}') as Record<
         string,
         string | undefined
       >;
@@ -56,15 +59,17 @@ export default async function setup(project: TestProject) {
                 what ?? ''
               ] ?? drawTeamDesigns
             )(server.ctx, String(team_id))
-          : request.url === '/plans'
-            ? runCommand(server.ctx.db, [
-                'team:plan',
-                String(team_id),
-                String(level),
-                '--expires',
-                '2099-12-31',
-              ])
-            : buildUser(server.ctx, { email, name });
+          : request.url === '/mail'
+            ? latestMail(server.ctx, String(email))
+            : request.url === '/plans'
+              ? runCommand(server.ctx.db, [
+                  'team:plan',
+                  String(team_id),
+                  String(level),
+                  '--expires',
+                  '2099-12-31',
+                ])
+              : buildUser(server.ctx, { email, name, status });
       work.then(
         (user) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(user)),
         (error: Error) => response.writeHead(500).end(error.message),
@@ -76,6 +81,7 @@ export default async function setup(project: TestProject) {
   project.provide('ferryAccountsUrl', `${deskUrl}/accounts`);
   project.provide('ferryPlansUrl', `${deskUrl}/plans`);
   project.provide('ferryDrawUrl', `${deskUrl}/draw`);
+  project.provide('ferryMailUrl', `${deskUrl}/mail`);
 
   return async () => {
     await new Promise((resolve) => desk.close(resolve));

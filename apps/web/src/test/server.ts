@@ -66,11 +66,11 @@ export async function callAs<T>(
  * A new account with a session, as registration makes them (see test/server-global-setup.ts); `name` must be
  * a valid user name.
  */
-export async function newAccount(name = 'Ada'): Promise<SeededUser> {
+export async function newAccount(name = 'Ada', status?: 'unactivated'): Promise<SeededUser> {
   const email = `${unique(name).toLowerCase()}@example.com`;
   const response = await nodeFetch(inject('ferryAccountsUrl'), {
     method: 'POST',
-    body: JSON.stringify({ email, name }),
+    body: JSON.stringify({ email, name, status }),
   });
   if (!response.ok) throw new SeedError(`account for ${email}: ${await response.text()}`);
   const account = (await response.json()) as { id: string; token: string; password: string };

@@ -23,6 +23,7 @@ export async function checkCredentials(ctx: AppContext, email: string, password:
   const correct = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !correct) throw wrongPassword(attempt);
   if (user.status === 'disabled') throw fail('ACCOUNT_DISABLED');
+  if (user.status === 'closed') throw fail('ACCOUNT_CANCELLED');
   if (user.status === 'unactivated') throw fail('NOT_ACTIVATED');
   await clearAttempts(ctx, address);
   return user;

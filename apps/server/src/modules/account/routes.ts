@@ -21,6 +21,7 @@ import {
   writeProfile,
   writeSettings,
 } from './preferences.js';
+import { recoveryRoutes } from './recovery.routes.js';
 import * as account from './service.js';
 import { findSession, revokeSession } from './sessions.js';
 
@@ -133,4 +134,6 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     const { password } = parse(verifyPasswordBody, request.body);
     return ok(request, await account.verifyUserPassword(ctx, actorOf(request).userId, password));
   });
+
+  recoveryRoutes(app, ctx, limitSignIn);
 }

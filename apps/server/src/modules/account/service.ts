@@ -1,5 +1,5 @@
 import type { Lang, LoginResult, TeamInfo, TeamStatus, UserInfo } from '@ferry/shared';
-import { passwordSchema } from '@ferry/shared';
+import { emailAllowed, passwordSchema } from '@ferry/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
@@ -8,6 +8,7 @@ import { checkCredentials, confirmPassword } from './credentials.js';
 import { hashPassword } from './passwords.js';
 import { teamStatusFor } from './preferences.js';
 import { presentUser } from './present.js';
+import { mailCodeWithLink } from './recovery-mail.js';
 import { issueSession, revokeOtherSessions } from './sessions.js';
 import { users } from './tables.js';
 
@@ -20,23 +21,46 @@ export interface SessionSummary {
   team_status: TeamStatus | null;
 }
 
+/** Where the deployment asks for it, a new account confirms its address first: no session until then. */
+export interface ActivationPending {
+  activation_required: true;
+  email: string;
+}
+
 export async function register(
   ctx: AppContext,
   input: { email: string; password: string; name?: string },
   userAgent: string,
   lang: Lang,
-): Promise<LoginResult> {
+): Promise<LoginResult | ActivationPending> {
+  if (!emailAllowed(input.email, ctx.config.allowedEmailSuffixes)) throw fail('EMAIL_SUFFIX_NOT_ALLOWED');
   const passwordHash = await hashPassword(input.password);
   const name = input.name ?? input.email.split('@')[0].slice(0, 50);
+  const activate = ctx.config.requireEmailVerification;
   const { userId, token } = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ email: input.email, name, color: pickColor(), passwordHash, createdAt: ctx.now() })
+      .values({
+        email: input.email,
+        name,
+        color: pickColor(),
+        passwordHash,
+        status: activate ? 'unactivated' : 'active',
+        createdAt: ctx.now(),
+      })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!created) throw fail('ACCOUNT_REGISTERED');
+    if (activate) {
+      await mailCodeWithLink(ctx, tx, { userId: created.id, email: input.email, scene: 'activate' }, lang);
+      return { userId: created.id, token: null };
+    }
     return { userId: created.id, token: await issueSession(tx, created.id, userAgent) };
   });
+  if (!token) {
+    void ctx.mailer.deliver().catch(() => {});
+    return { activation_required: true, email: input.email };
+  }
   return { token, ...(await sessionSummary(ctx, userId, lang)) };
 }
 
@@ -60,7 +84,7 @@ export async function sessionSummary(ctx: AppContext, userId: string, lang: Lang
 export async function getUser(ctx: AppContext, userId: string): Promise<UserInfo> {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!row) throw fail('USER_NOT_FOUND');
-  return presentUser(row);
+  return { ...presentUser(row), ...(await ctx.chatFieldsOfUser(userId)) };
 }
 
 export async function updateUser(

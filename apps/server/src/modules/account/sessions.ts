@@ -4,7 +4,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { sessions, users } from './tables.js';
 
-export type RevokeReason = 'logout' | 'password_changed' | 'elsewhere';
+export type RevokeReason = 'logout' | 'password_changed' | 'elsewhere' | 'closed';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -58,4 +58,12 @@ export async function revokeOtherSessions(
         isNull(sessions.revokedAt),
       ),
     );
+}
+
+/** Ends every session of the user (a reset password, a closed account). */
+export async function revokeAllSessions(db: Db | Tx, userId: string, reason: RevokeReason, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

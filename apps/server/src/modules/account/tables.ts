@@ -9,13 +9,19 @@ export const users = pgTable('users', {
   color: text('color').notNull(),
   avatar: text('avatar').notNull().default(''),
   passwordHash: text('password_hash').notNull(),
-  /** active | disabled | unactivated */
+  /** active | disabled | unactivated (e-mail not yet confirmed) | closed (closed by its owner) */
   status: text('status').notNull().default('active'),
   /** No longer written: password tries are counted in sign_in_attempts, for unknown addresses too. */
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: stampedNow('created_at'),
+  /** When its owner closed the account; its personal data goes at eraseAfter (the grace period). */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  eraseAfter: timestamp('erase_after', { withTimezone: true }),
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
+  /** Why the owner closed it: the reasons ticked and their own words. */
+  closingReason: jsonb('closing_reason').$type<{ checks: string[]; other: string }>(),
 });
 
 /**
@@ -40,7 +46,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: stampedNow('created_at'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** logout | password_changed | elsewhere */
+    /** logout | password_changed | elsewhere | closed */
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent').notNull().default(''),
   },
@@ -84,4 +90,42 @@ export const serverKeys = pgTable('server_keys', {
 export const serverSecrets = pgTable('server_secrets', {
   id: text('id').primaryKey(),
   value: text('value').notNull(),
+});
+
+/**
+ * A code mailed for a purpose (spec 000 §7 send_verification_code_email, send_verify_email): only hashes are
+ * kept. A reset or activation mail also carries a link whose token is `linkHash`; a right code answers a fresh
+ * link token, so both ways end in the same call.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: generatedId(),
+    /** reset_password | activate | modify_email | logoff */
+    scene: text('scene').notNull(),
+    /** The address the code went to (the new one when an address is being changed). */
+    email: text('email').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    linkHash: text('link_hash').unique(),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: stampedNow('created_at'),
+  },
+  (table) => [index('verification_codes_email_idx').on(table.email, table.scene)],
+);
+
+/** `scene_code`: what a verified password or code proves, for one change of that scene, for a short time. */
+export const sceneProofs = pgTable('scene_proofs', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  scene: text('scene').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

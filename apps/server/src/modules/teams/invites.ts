@@ -5,6 +5,7 @@ import { fail } from '../../http/errors.js';
 import { signalTeamPeople } from '../../realtime/signals.js';
 import { users } from '../account/tables.js';
 import { escapeHtml } from '../mail/mailer.js';
+import { assertTeamAdmits, assertTeamAdmitsUser } from './email-suffixes.js';
 import { inviteUrl, newInviteId, type SignedInvite, signInvite, verifyInvite } from './invite-links.js';
 import { assertMemberRoom, memberCount, reserveMemberRoom } from './plans.js';
 import { mayAssignRole, teamForAdmin } from './policy.js';
@@ -168,6 +169,7 @@ export async function admitMember(
   userId: string,
   role: TeamRole,
 ) {
+  await assertTeamAdmitsUser(tx, team, userId);
   await reserveMemberRoom(ctx, tx, team);
   await tx.insert(teamMembers).values({ teamId: team.id, userId, role, joinedAt: ctx.now() });
   await tx
@@ -225,6 +227,7 @@ export async function inviteByEmail(
   assertAssignable(actorRole, input.role);
   // The request schema checked and lowercased each address.
   const emails = [...new Set(input.emails)];
+  for (const email of emails) assertTeamAdmits(team, email);
   const existing = await ctx.db
     .select({ email: users.email })
     .from(teamMembers)

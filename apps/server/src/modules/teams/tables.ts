@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -27,6 +28,8 @@ export const teams = pgTable('teams', {
   /** Storage key of the avatar image, '' when none. */
   avatarKey: text('avatar_key').notNull().default(''),
   dissolvedAt: timestamp('dissolved_at', { withTimezone: true }),
+  /** Only addresses ending in one of these may join (`enterprise/email_suffix`); empty means anyone. */
+  emailSuffixes: text('email_suffixes').array().notNull().default(sql`'{}'::text[]`),
   createdAt: stampedNow('created_at'),
 });
 

@@ -13,6 +13,7 @@ import { normalisedEmail, sameAsRule, schemaRule } from '../../forms/rules';
 import { loginPath, postLoginTarget } from '../../state/redirect';
 import { useSession } from '../../state/session';
 import { acceptLogin } from '../login/LoginPage';
+import { ActivationPanel } from '../recovery/ActivationPanel';
 
 interface RegisterValues {
   email: string;
@@ -28,6 +29,7 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const { token, team } = useSession();
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ email: string; sentAt: number } | null>(null);
   const redirecturl = params.get('redirecturl');
 
   const register = useMutation({
@@ -37,7 +39,11 @@ export function RegisterPage() {
         password: values.password,
         name: values.name.trim(),
       }),
-    onSuccess: (result) => acceptLogin(result, null),
+    // Where the deployment asks new accounts to confirm their address, sign-up ends at the mailed code.
+    onSuccess: (result) =>
+      'activation_required' in result
+        ? setPending({ email: result.email, sentAt: Date.now() })
+        : acceptLogin(result, null),
     onError: (failure) => setError(formErrorText(failure, t('common.requestFailed'))),
   });
 
@@ -47,6 +53,14 @@ export function RegisterPage() {
         replace
         to={postLoginTarget({ redirecturl, teamId: team?.team_id, folderId: team?.folderId })}
       />
+    );
+  }
+
+  if (pending) {
+    return (
+      <AuthShell title={t('auth.registerTitle')}>
+        <ActivationPanel email={pending.email} sentAt={pending.sentAt} />
+      </AuthShell>
     );
   }
 

@@ -1,4 +1,5 @@
 import type { TeamInfo } from '@ferry/shared';
+import { EmailSuffixCard } from './settings/EmailSuffixCard';
 import { InfoCard } from './settings/InfoCard';
 import { ManageCard } from './settings/ManageCard';
 import { QuotaCard } from './settings/QuotaCard';
@@ -9,6 +10,7 @@ export function SettingsTab({ team }: { team: TeamInfo }) {
     <div className="team-tab team-settings-tab" data-testid="settings-tab">
       <InfoCard team={team} />
       <QuotaCard team={team} />
+      <EmailSuffixCard team={team} />
       <ManageCard team={team} />
     </div>
   );
