@@ -2,8 +2,10 @@ import { type CodeEntry, Codes } from '@ferry/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
+import { runWithSessionToken } from '../http/request-scope.js';
 import { findSession } from '../modules/account/sessions.js';
 import { projectAccess } from '../modules/projects/policy.js';
+import { teamsPassingRules } from '../modules/teams/access-rules.js';
 import { teamMembers } from '../modules/teams/tables.js';
 
 export type SocketSession = { userId: string; teamIds: string[] } | { refused: CodeEntry };
@@ -21,10 +23,12 @@ export async function socketSession(ctx: AppContext, token: string): Promise<Soc
     return { refused: revokedAnswer[session.revokedReason ?? ''] ?? Codes.SESSION_EXPIRED };
   if (session.status === 'disabled') return { refused: Codes.ACCOUNT_DISABLED };
   const teams = await ctx.db
-    .select({ teamId: teamMembers.teamId })
+    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
     .from(teamMembers)
     .where(eq(teamMembers.userId, session.userId));
-  return { userId: session.userId, teamIds: teams.map((row) => row.teamId) };
+  // A team whose rules refuse this session (one that requires SSO) sends it nothing.
+  const teamIds = await runWithSessionToken(token, () => teamsPassingRules(ctx.db, session.userId, teams));
+  return { userId: session.userId, teamIds };
 }
 
 /** Watching a project needs the right to see it; throws the API's refusal otherwise. */

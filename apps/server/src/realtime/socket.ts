@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import type { AppContext } from '../context.js';
 import { requestLang } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
+import { runWithSessionToken } from '../http/request-scope.js';
 import { EVENTS_CHANNEL } from '../modules/events/outbox.js';
 import { type Client, type Envelope, Hub } from './hub.js';
 import { assertMaySee, maySee, socketSession } from './service.js';
@@ -84,6 +85,9 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
   return hub;
 }
 
+/** Each socket's session token, for the rules on sessions (a team's "require SSO") when it watches a project. */
+const sessionTokens = new WeakMap<Client, string>();
+
 async function handleFrame(
   ctx: AppContext,
   hub: Hub,
@@ -101,6 +105,7 @@ async function handleFrame(
     if ('refused' in session) return refuse(session.refused.code);
     if (socket.readyState !== socket.OPEN) return;
     hub.authenticate(client, session.userId, session.teamIds);
+    sessionTokens.set(client, frame.token);
     return send(socket, { type: 'ready', userId: session.userId });
   }
   const fail = (entry: { code: string; zh: string; en: string }) =>
@@ -110,7 +115,10 @@ async function handleFrame(
       return send(socket, { type: 'pong' });
     case 'watch':
       try {
-        await assertMaySee(ctx, client.userId, frame.teamId, frame.projectId);
+        const userId = client.userId;
+        const token = sessionTokens.get(client);
+        if (!token) return fail(Codes.SESSION_EXPIRED);
+        await runWithSessionToken(token, () => assertMaySee(ctx, userId, frame.teamId, frame.projectId));
       } catch (error) {
         if (error instanceof AppError) return fail(error.entry);
         throw error;

@@ -1,5 +1,6 @@
 import { type CodeEntry, Codes, codeMessage, Limits, SUCCESS_CODE } from '@ferry/shared';
 import { currentLang, i18n } from '../i18n';
+import { ssoPagePath } from '../pages/sso/paths';
 import { currentRoutePath, navigateTo } from '../state/navigation';
 import { reportNetworkFailure, reportNetworkSuccess } from '../state/network';
 import { Paths } from '../state/redirect';
@@ -44,7 +45,9 @@ export type Reaction =
   /** The network banner, with reconnection checks. */
   | { kind: 'network' }
   /** The full-screen tip of a team event (removed from the team, team dissolved). */
-  | { kind: 'teamEvent'; entry: CodeEntry; event: TeamEventKind };
+  | { kind: 'teamEvent'; entry: CodeEntry; event: TeamEventKind }
+  /** The SSO page of the team that requires its own sign-on (the refusal names its SSO id). */
+  | { kind: 'ssoSignIn'; entry: CodeEntry; exceptOn?: readonly string[] };
 
 /** Pages a 401 leaves alone: the invitation and share landings work without a session. */
 export const SESSION_FREE_PAGES = ['/user/invite', '/door', '/shareInvalid', '/share'] as const;
@@ -96,6 +99,12 @@ export const REACTIONS: Readonly<Record<string, Reaction>> = {
   [Codes.TRIAL_EXPIRED.code]: forcedLogout(Codes.TRIAL_EXPIRED),
   [Codes.ENTERPRISE_EXPIRED.code]: forcedLogout(Codes.ENTERPRISE_EXPIRED),
   [NETWORK_ERROR]: { kind: 'network' },
+  // Spec 000 §6: the team creation and switch screens skip permission redirects (one may switch away).
+  [Codes.SSO_NOT_LOGGED_IN.code]: {
+    kind: 'ssoSignIn',
+    entry: Codes.SSO_NOT_LOGGED_IN,
+    exceptOn: [Paths.teamSwitch, Paths.teamCreate],
+  },
 };
 
 /** HTTP statuses that are reactions of their own, whatever the body says. */
@@ -112,7 +121,7 @@ export function reactionFor(input: {
   const reaction = REACTIONS[key];
   if (!reaction) return null;
   if (reaction.kind === 'toast' && reaction.nonGetOnly && input.method === 'GET') return null;
-  if (reaction.kind === 'relogin' && reaction.exceptOn) {
+  if ((reaction.kind === 'relogin' || reaction.kind === 'ssoSignIn') && reaction.exceptOn) {
     const path = input.routePath ?? currentRoutePath();
     if (reaction.exceptOn.some((page) => path === page || path.startsWith(`${page}/`))) return null;
   }
@@ -171,7 +180,7 @@ export function resetClientState(): void {
   forcedLogoutTimer = null;
 }
 
-function applyReaction(reaction: Reaction): void {
+function applyReaction(reaction: Reaction, payload?: unknown): void {
   if (heldReactions) {
     heldReactions.push(reaction);
     return;
@@ -217,6 +226,11 @@ function applyReaction(reaction: Reaction): void {
     case 'teamEvent':
       raiseTeamEvent(reaction.event);
       return;
+    case 'ssoSignIn': {
+      const ssoId = (payload as { sso_id?: unknown } | undefined)?.sso_id;
+      navigateTo(ssoPagePath(typeof ssoId === 'string' ? ssoId : null), { replace: true });
+      return;
+    }
   }
 }
 
@@ -273,7 +287,7 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
 }
 
 function fail(reaction: Reaction | null, code: string, message: string, status: number, payload?: unknown) {
-  if (reaction) applyReaction(reaction);
+  if (reaction) applyReaction(reaction, payload);
   return new ApiError(code, message, { status, payload, handled: reaction !== null });
 }
 

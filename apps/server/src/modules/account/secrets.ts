@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { serverSecrets } from './tables.js';
 
 export interface Secrets {
@@ -13,7 +13,7 @@ export interface Secrets {
 }
 
 /** Made once (256 random bits each) and shared by every instance through the database. */
-async function loadSecret(db: Db, id: string): Promise<Buffer> {
+export async function loadSecret(db: Db | Tx, id: string): Promise<Buffer> {
   await db
     .insert(serverSecrets)
     .values({ id, value: randomBytes(32).toString('base64') })

@@ -2,6 +2,7 @@ import { assignableRoles, isTeamRole, roleRank, type TeamRole } from '@ferry/sha
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { checkTeamAccessRules } from './access-rules.js';
 import { teamDepartures, teamMembers, teams } from './tables.js';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -16,7 +17,10 @@ export async function roleInTeam(db: Db | Tx, userId: string, teamId: string): P
     .select({ role: teamMembers.role })
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-  if (row && isTeamRole(row.role)) return row.role;
+  if (row && isTeamRole(row.role)) {
+    await checkTeamAccessRules(db, userId, teamId, row.role);
+    return row.role;
+  }
   const [departure] = await db
     .select({ reason: teamDepartures.reason })
     .from(teamDepartures)

@@ -17,8 +17,9 @@ import { AppliesTab } from './AppliesTab';
 import { DepartmentsTab } from './DepartmentsTab';
 import { MembersTab } from './MembersTab';
 import { SettingsTab } from './SettingsTab';
+import { SsoTab } from './SsoTab';
 
-export const TEAM_TABS = ['members', 'departments', 'applies', 'share', 'settings'] as const;
+export const TEAM_TABS = ['members', 'departments', 'applies', 'share', 'sso', 'settings'] as const;
 export type TeamTab = (typeof TEAM_TABS)[number];
 
 /**
@@ -55,7 +56,8 @@ export function TeamSettingsPage() {
   const wanted = params.get('tab') as TeamTab | null;
   // Every share link of the team: its admins and super admin (the server answers 19006 to anyone else).
   const isAdmin = roleRank(team.role.type) >= roleRank('admin');
-  const allowed = (key: TeamTab) => (key !== 'applies' || isOwner) && (key !== 'share' || isAdmin);
+  const allowed = (key: TeamTab) =>
+    (key !== 'applies' || isOwner) && (key !== 'share' || isAdmin) && (key !== 'sso' || isOwner);
   const tab: TeamTab = wanted && TEAM_TABS.includes(wanted) && allowed(wanted) ? wanted : 'members';
   const pending = applyCount.data?.pending ?? 0;
 
@@ -93,6 +95,8 @@ export function TeamSettingsPage() {
           },
         ]
       : []),
+    // Single sign-on is the super admin's alone (the server answers others "no permission").
+    ...(isOwner ? [{ key: 'sso', label: t('sso.settings.tab'), children: <SsoTab team={team} /> }] : []),
     { key: 'settings', label: t('teamSettings.tabs.settings'), children: <SettingsTab team={team} /> },
   ].map((item) => ({
     ...item,
