@@ -8,6 +8,7 @@ import { JobSignal } from './jobs/signal.js';
 import { dummyHash } from './modules/account/passwords.js';
 import { PasswordCipher } from './modules/account/rsa.js';
 import { loadSecrets } from './modules/account/secrets.js';
+import { chatFieldsOfUser } from './modules/chat-accounts/service.js';
 import { fullestProjectDesigns } from './modules/designs/quota.js';
 import { EventDispatcher } from './modules/events/outbox.js';
 import { outboxNotices } from './modules/events/recorder.js';
@@ -79,6 +80,7 @@ export async function buildContext(
       },
     },
     teamsOfUser: (userId, lang) => listTeams(ctx, userId, lang),
+    chatFieldsOfUser: (userId) => chatFieldsOfUser(ctx, userId),
     jobs: new JobSignal(),
     now,
   };

@@ -77,6 +77,8 @@ export interface AppContext {
    * docs/ARCHITECTURE.md, so boot.ts wires teams' list in here.
    */
   teamsOfUser(userId: string, lang: Lang): Promise<TeamInfo[]>;
+  /** A user's chat-app bindings as the user object shows them (spec 000 §3), from chat-accounts, above account. */
+  chatFieldsOfUser(userId: string): Promise<{ bind_wechat: 0 | 1; wechat_nickname: string; open_id: string }>;
   /** Wakes this instance's job worker after work was queued. */
   jobs: JobSignal;
   /** The time, injectable so lock and expiry rules can be tested without waiting. */

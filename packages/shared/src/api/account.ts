@@ -63,6 +63,10 @@ export interface UserInfo {
   mobile: string;
   bind_mobile: 0 | 1;
   bind_wechat: 0 | 1;
+  /** The bound social-chat (WeChat) account's name, '' when none. */
+  wechat_nickname?: string;
+  /** The bound workplace-chat (Lark) account's open id, '' when none. */
+  open_id?: string;
   create_time: string;
 }
 
