@@ -11,8 +11,11 @@ import { dataExceptionOf } from './http/db-errors.js';
 import { envelope, requestLang } from './http/envelope.js';
 import { AppError, fail } from './http/errors.js';
 import { refuseNulInput } from './http/input-guard.js';
+import { enterRequestScope } from './http/request-scope.js';
+import { accessTokenRoutes } from './modules/access-tokens/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { bookmarkRoutes } from './modules/bookmarks/routes.js';
+import { chatAccountRoutes } from './modules/chat-accounts/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { designRoutes } from './modules/designs/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
@@ -31,8 +34,10 @@ import { sectionRoutes } from './modules/sections/routes.js';
 import { isVisitorToken } from './modules/share/codes.js';
 import { shareRoutes } from './modules/share/routes.js';
 import { answerVisitor } from './modules/share/visits.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 import { fileRoutes } from './modules/storage/routes.js';
 import { departmentRoutes } from './modules/teams/departments.routes.js';
+import { teamIdentityRoutes } from './modules/teams/identity.routes.js';
 import { inviteRoutes } from './modules/teams/invites.routes.js';
 import { memberRoutes } from './modules/teams/members.routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -116,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (token && isVisitorToken(token)) request.visitorToken = token;
     else request.actor = await authenticate(ctx, request);
   });
+  app.addHook('preHandler', enterRequestScope);
   app.addHook('preHandler', refuseNulInput);
   app.addHook('preHandler', async (request, reply) => {
     if (request.visitorToken) return answerVisitor(ctx, request, reply, request.visitorToken);
@@ -136,10 +142,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   accountRoutes(app, ctx);
+  chatAccountRoutes(app, ctx);
+  accessTokenRoutes(app, ctx);
   teamRoutes(app, ctx);
   memberRoutes(app, ctx);
   inviteRoutes(app, ctx);
   departmentRoutes(app, ctx);
+  teamIdentityRoutes(app, ctx);
   fileRoutes(app, ctx);
   projectRoutes(app, ctx);
   projectMemberRoutes(app, ctx);
@@ -164,6 +173,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   flowLinkRoutes(app, ctx);
   messageRoutes(app, ctx);
   shareRoutes(app, ctx);
+  ssoRoutes(app, ctx);
   await serveWebApp(app, ctx.config.webDist);
   return app;
 }

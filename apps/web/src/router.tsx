@@ -2,13 +2,18 @@ import { type ComponentType, createElement, lazy, type ReactNode, Suspense } fro
 import { createHashRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { MainLayout } from './components/MainLayout';
 import { FullPageSpin, RequireAuth } from './components/RequireAuth';
+import { BindWechatPrompt } from './pages/chat-accounts/BindWechatPrompt';
+import { CHAT_PATHS, PLATFORM_PATHS } from './pages/chat-accounts/paths';
 import { DSM_PATH } from './pages/dsm/paths';
+import { PLUG_BIND_PATH, PLUG_SUCCESS_PATH } from './pages/plugin/paths';
 import { PRODUCT_PATH } from './pages/product/paths';
 import { PROJECT_SETTING_PATH } from './pages/project-setting/paths';
 import { DEMO_PATH, FLOW_MAP_PATH, PROTO_EDIT_ENTRY_PATH, PROTO_EDIT_PATH } from './pages/prototype/paths';
+import { RecoveryPaths } from './pages/recovery/paths';
 import { SEARCH_PATH } from './pages/search/paths';
 import { SearchLauncher } from './pages/search/SearchLauncher';
 import { SPECIAL_PATH, SpecialPage } from './pages/special/SpecialPage';
+import { SSO_PATH, SSO_REGISTER_PATH } from './pages/sso/paths';
 import { DETAIL_PATH, STAGE_PATH } from './pages/stage/paths';
 import { WALKTHROUGH_PATH } from './pages/walkthrough/paths';
 import { setRouterBridge } from './state/navigation';
@@ -29,6 +34,7 @@ function SignedIn() {
     <>
       <Outlet />
       <SearchLauncher />
+      <BindWechatPrompt />
     </>
   );
 }
@@ -136,6 +142,44 @@ export const routes: RouteObject[] = [
     () => import('./pages/error/NoPermissionsPage'),
     (m) => m.NoPermissionsPage,
   ),
+  // The chat-app pages work signed out: a provider sends the page back here (spec 000 §2).
+  lazyRoute(
+    'LarkTip',
+    CHAT_PATHS.tip,
+    () => import('./pages/chat-accounts/ChatTipPage'),
+    (m) => m.ChatTipPage,
+  ),
+  lazyRoute(
+    'LarkLaunch',
+    CHAT_PATHS.launch,
+    () => import('./pages/chat-accounts/ChatLaunchPage'),
+    (m) => m.ChatLaunchPage,
+  ),
+  lazyRoute(
+    'LarkBind',
+    CHAT_PATHS.bind,
+    () => import('./pages/chat-accounts/ChatBindPage'),
+    (m) => m.ChatBindPage,
+  ),
+  // Recovering an account, signed out: the mails link to reset and activate.
+  lazyRoute(
+    'forgotPassword',
+    RecoveryPaths.forgot,
+    () => import('./pages/recovery/ForgotPasswordPage'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  lazyRoute(
+    'resetPassword',
+    RecoveryPaths.reset,
+    () => import('./pages/recovery/ResetPasswordPage'),
+    (m) => m.ResetPasswordPage,
+  ),
+  lazyRoute(
+    'activate',
+    RecoveryPaths.activate,
+    () => import('./pages/recovery/ActivatePage'),
+    (m) => m.ActivatePage,
+  ),
   // The invitation landing works signed out too (spec 000 §2, §8).
   lazyRoute(
     'invite',
@@ -161,13 +205,53 @@ export const routes: RouteObject[] = [
       { path: 'demo', element: demoPage.element, handle: { preload: demoPage.preload } },
     ],
   },
+  // Single sign-on works signed out; the provider's return lands here (spec 000 §2 /sso/#/ main and register).
+  lazyRoute(
+    'sso',
+    SSO_PATH,
+    () => import('./pages/sso/SsoPage'),
+    (m) => m.SsoPage,
+  ),
+  lazyRoute(
+    'ssoRegister',
+    SSO_REGISTER_PATH,
+    () => import('./pages/sso/SsoPage'),
+    (m) => m.SsoPage,
+  ),
+  // The plugin's sign-in has its token once approved: its success page needs no session.
+  lazyRoute(
+    'plugLoginSuccess',
+    PLUG_SUCCESS_PATH,
+    () => import('./pages/plugin/PlugLoginSuccessPage'),
+    (m) => m.PlugLoginSuccessPage,
+  ),
   {
     element: <RequireAuth />,
     children: [
+      // A plugin's sign-in is approved signed in; signed out, the guard goes to sign-in and back.
+      lazyRoute(
+        'plugBindAccount',
+        PLUG_BIND_PATH,
+        () => import('./pages/plugin/PlugBindAccountPage'),
+        (m) => m.PlugBindAccountPage,
+      ),
       {
         element: <SignedIn />,
         children: [
           { path: '/', element: <RootRedirect /> },
+          // A design platform binds or verifies the signed-in account (spec 000 §2).
+          lazyRoute(
+            'platformsBindAccount',
+            PLATFORM_PATHS.bind,
+            () => import('./pages/chat-accounts/PlatformGrantPage'),
+            (m) => m.PlatformBindPage,
+          ),
+          lazyRoute(
+            'mastergoVerifyAccount',
+            PLATFORM_PATHS.verify,
+            () => import('./pages/chat-accounts/PlatformGrantPage'),
+            (m) => m.PlatformVerifyPage,
+          ),
           // A member without rights to a folder lands here (spec 001 §2: special?type=n_folder).
           { id: 'special', path: SPECIAL_PATH, element: <SpecialPage /> },
           // The prototype demo fills the window too.

@@ -426,3 +426,94 @@ export const WalkthroughLimits = {
   /** A proposal overlapping a dismissed region by this share of its area is not proposed again. */
   dismissedOverlap: 0.5,
 } as const;
+
+/** Recovering and proving an account: e-mailed codes, reset links, proofs of a scene, closing (spec 000 §7, §8). */
+export const RecoveryLimits = {
+  /** A code mailed to the user: this many digits, valid this long, this many wrong tries before it is spent. */
+  codeDigits: 6,
+  codeValidityMs: 10 * 60 * 1000,
+  codeMaxTries: 5,
+  /** A new code for the same address and purpose at most this often. */
+  codeResendMs: 60 * 1000,
+  /** A password-reset link (a 256-bit token in the mail) stays valid this long. */
+  resetLinkValidityMs: 30 * 60 * 1000,
+  /** What a verified password or code proves (`scene_code`), usable once within this time. */
+  sceneProofValidityMs: 10 * 60 * 1000,
+  /** A closed account's personal data is erased after this grace period. */
+  closedAccountGraceDays: 30,
+  /** Allowed e-mail suffixes a team may list, and the length of one. */
+  emailSuffixesMax: 20,
+  emailSuffixMaxLength: 100,
+  /** The free-text reason given when closing an account. */
+  logoffReasonMaxLength: 500,
+} as const;
+
+/** Personal access tokens and plugin sign-in by device code (spec 000 §2 plugBindAccount, §7). */
+export const AccessTokenLimits = {
+  /** Tokens a user may hold at once (revoked and expired ones do not count). */
+  perUser: 50,
+  nameMaxLength: 50,
+  /** A token's secret: 256 random bits after its `ferry_pat_` prefix. */
+  secretBytes: 32,
+  /** The longest expiry one may choose, in days; a token may also never expire. */
+  maxExpiryDays: 366,
+  /** last_used_at is written at most this often per token, so reads stay cheap. */
+  lastUsedWriteMs: 60 * 1000,
+  /** A device code (the plugin's secret while it polls): 256 random bits. */
+  deviceCodeBytes: 32,
+  /** The code the user compares in the browser: this many characters of an unambiguous alphabet. */
+  userCodeLength: 8,
+  deviceCodeValidityMs: 10 * 60 * 1000,
+  /** The plugin polls at most every this many seconds; polling faster adds slowDownStepSeconds. */
+  pollIntervalSeconds: 5,
+  slowDownStepSeconds: 5,
+  /** Wrong user codes per user, counted like sign-in tries. */
+  userCodeMaxTries: 10,
+  userCodeWindowMs: 10 * 60 * 1000,
+  userCodeLockMs: 10 * 60 * 1000,
+  pluginTypeMaxLength: 40,
+  pluginUuidMaxLength: 100,
+} as const;
+
+/** Chat-app sign-in and binding (spec 000 §4, §9). */
+export const ChatLimits = {
+  /** A QR (and the state behind it) is valid this long. */
+  qrValidityMs: 120_000,
+  /** The browser asks for the scan's outcome this often. */
+  pollMs: 500,
+  /** Clicks on the expired QR, or on rebind, within this time refresh once. */
+  refreshDebounceMs: 1000,
+  /** A scan that found no linked account may be bound with a password for this long. */
+  bindWindowMs: 10 * 60 * 1000,
+  /** State and ticket values: 32 random bytes (256 bits). */
+  secretBytes: 32,
+  /** The provider's answer is waited for at most this long. */
+  providerTimeoutMs: 10_000,
+  /** Finished or expired sign-in states are deleted after this long. */
+  stateRetentionMs: 24 * 60 * 60 * 1000,
+  /** A design platform redeems the code of a binding or verification within this time. */
+  platformCodeMs: 5 * 60 * 1000,
+} as const;
+
+/** Enterprise single sign-on (OpenID Connect). */
+export const SsoLimits = {
+  /** A started sign-in (its state) may come back from the provider within this time, once. */
+  stateValidityMs: 10 * 60 * 1000,
+  /** The one-time id that hands the session to the /sso page is redeemable this long. */
+  connectionValidityMs: 2 * 60 * 1000,
+  /** State, nonce, PKCE verifier and connection ids: 32 random bytes (256 bits). */
+  secretBytes: 32,
+  /** Discovery and the code exchange wait for the provider at most this long. */
+  providerTimeoutMs: 10_000,
+  /** A provider's discovery document is reused for sign-ins this long. */
+  discoveryCacheMs: 5 * 60 * 1000,
+  issuerMaxLength: 500,
+  clientIdMaxLength: 200,
+  clientSecretMaxLength: 500,
+  slugMinLength: 2,
+  slugMaxLength: 40,
+  allowedDomainsMax: 50,
+  domainMaxLength: 253,
+  /** Used and expired sign-in states and hand-overs are deleted after this long. */
+  retentionMs: 24 * 60 * 60 * 1000,
+} as const;

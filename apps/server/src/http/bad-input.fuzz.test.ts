@@ -57,6 +57,8 @@ const SKIPPED = [
   // An Axure export's files: a signed path, answered as the export's own files (modules/documents/reading.test.ts).
   /^\/axure\//,
   /^\/ws$/,
+  // The SSO page's address: a page that moves the browser to the web app.
+  /^\/sso\/?$/,
   /^\/web\//,
   /^\/$/,
 ];

@@ -2,8 +2,12 @@ import type { Lang } from '@ferry/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, StorageKeys, writeString } from '../state/storage';
+import accessTokensEnUS from './accessTokens.en-US.json';
+import accessTokensZhCN from './accessTokens.zh-CN.json';
 import bookmarksEnUS from './bookmarks.en-US.json';
 import bookmarksZhCN from './bookmarks.zh-CN.json';
+import chatAccountsEnUS from './chatAccounts.en-US.json';
+import chatAccountsZhCN from './chatAccounts.zh-CN.json';
 import commentsEnUS from './comments.en-US.json';
 import commentsZhCN from './comments.zh-CN.json';
 import demoEnUS from './demo.en-US.json';
@@ -27,12 +31,16 @@ import protoEditorEnUS from './protoEditor.en-US.json';
 import protoEditorZhCN from './protoEditor.zh-CN.json';
 import realtimeEnUS from './realtime.en-US.json';
 import realtimeZhCN from './realtime.zh-CN.json';
+import recoveryEnUS from './recovery.en-US.json';
+import recoveryZhCN from './recovery.zh-CN.json';
 import searchEnUS from './search.en-US.json';
 import searchZhCN from './search.zh-CN.json';
 import shareManageEnUS from './shareManage.en-US.json';
 import shareManageZhCN from './shareManage.zh-CN.json';
 import shareVisitEnUS from './shareVisit.en-US.json';
 import shareVisitZhCN from './shareVisit.zh-CN.json';
+import ssoEnUS from './sso.en-US.json';
+import ssoZhCN from './sso.zh-CN.json';
 import stageEnUS from './stage.en-US.json';
 import stageZhCN from './stage.zh-CN.json';
 import walkthroughEnUS from './walkthrough.en-US.json';
@@ -77,6 +85,10 @@ void i18n.use(initReactI18next).init({
         ...searchZhCN,
         ...dsmZhCN,
         ...walkthroughZhCN,
+        ...recoveryZhCN,
+        ...ssoZhCN,
+        ...accessTokensZhCN,
+        ...chatAccountsZhCN,
       },
     },
     'en-US': {
@@ -99,6 +111,10 @@ void i18n.use(initReactI18next).init({
         ...searchEnUS,
         ...dsmEnUS,
         ...walkthroughEnUS,
+        ...recoveryEnUS,
+        ...ssoEnUS,
+        ...accessTokensEnUS,
+        ...chatAccountsEnUS,
       },
     },
   },

@@ -1,11 +1,12 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { emailSchema, loginBody } from '@ferry/shared';
+import { Codes, emailSchema, loginBody } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { accountApi, type LoginResult } from '../../api/account';
+import { isApiError } from '../../api/errors';
 import { AuthShell } from '../../components/AuthShell';
 import { useLang, usePageTitle } from '../../components/hooks';
 import { formErrorText } from '../../forms/errors';
@@ -14,6 +15,11 @@ import { queryClient } from '../../queryClient';
 import { queryKeys } from '../../state/queries';
 import { Paths, postLoginTarget } from '../../state/redirect';
 import { applyLogin, useSession } from '../../state/session';
+import { ChatSignInPanels } from '../chat-accounts/ChatSignInPanels';
+import { PluginSignInNote } from '../plugin/PluginSignInNote';
+import { ActivationPanel } from '../recovery/ActivationPanel';
+import { RecoveryPaths } from '../recovery/paths';
+import { SSO_PATH } from '../sso/paths';
 
 interface LoginValues {
   email: string;
@@ -34,6 +40,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const { token, team } = useSession();
   const [error, setError] = useState<string | null>(null);
+  const [unactivated, setUnactivated] = useState<string | null>(null);
   const redirecturl = params.get('redirecturl');
   const tid = params.get('tid');
 
@@ -41,7 +48,14 @@ export function LoginPage() {
     mutationFn: (values: LoginValues) =>
       accountApi.login({ email: normalisedEmail(values.email), password: values.password }),
     onSuccess: (result) => acceptLogin(result, tid),
-    onError: (failure) => setError(formErrorText(failure, t('common.requestFailed'))),
+    onError: (failure, values) => {
+      // 10004: the address was never confirmed; the activation mail can be sent from here.
+      if (isApiError(failure) && failure.code === Codes.NOT_ACTIVATED.code) {
+        setUnactivated(normalisedEmail(values.email));
+        return;
+      }
+      setError(formErrorText(failure, t('common.requestFailed')));
+    },
   });
 
   // Signed in (already, or just now): straight on to where the user was going (spec 000 §2).
@@ -60,6 +74,7 @@ export function LoginPage() {
 
   return (
     <AuthShell title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
+      <PluginSignInNote redirecturl={redirecturl} />
       {params.get('type') === 'autologout' ? (
         <Alert className="auth-alert" type="info" showIcon title={t('auth.signedOutNotice')} />
       ) : null}
@@ -102,9 +117,21 @@ export function LoginPage() {
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
           {t('auth.signIn')}
         </Button>
+        <div className="login-forgot">
+          <Link to={RecoveryPaths.forgot} data-testid="login-forgot">
+            {t('recovery.forgotLink')}
+          </Link>
+        </div>
       </Form>
+      {unactivated ? <ActivationPanel key={unactivated} email={unactivated} sentAt={null} /> : null}
+      <ChatSignInPanels onSignedIn={(result) => acceptLogin(result, tid)} />
       <div className="auth-switch">
         {t('auth.noAccount')} <Link to={registerLink}>{t('auth.signUpNow')}</Link>
+      </div>
+      <div className="auth-switch">
+        <Link to={SSO_PATH} data-testid="login-sso-link">
+          {t('sso.loginLink')}
+        </Link>
       </div>
     </AuthShell>
   );

@@ -14,6 +14,10 @@ import { formErrorText } from '../../forms/errors';
 import { sameAsRule, schemaRule } from '../../forms/rules';
 import { itemPath } from '../../state/redirect';
 import { setUser, useSession } from '../../state/session';
+import { ChatBindingsCard } from '../chat-accounts/ChatBindingsCard';
+import { AccessTokensCard } from './AccessTokensCard';
+import { CloseAccountCard } from './CloseAccountCard';
+import { EmailCard } from './EmailCard';
 
 /** The current password only has to be given (the server judges it), as on sign-in. */
 const currentPasswordSchema = loginBody.shape.password;
@@ -171,7 +175,11 @@ export function UserInfoPage() {
         <h1 className="settings-title">{t('titles.userInfo')}</h1>
       </div>
       <ProfileCard />
+      <EmailCard />
       <PasswordCard />
+      <AccessTokensCard />
+      <ChatBindingsCard />
+      <CloseAccountCard />
     </div>
   );
 }
