@@ -11,7 +11,7 @@ import { dataExceptionOf } from './http/db-errors.js';
 import { envelope, requestLang } from './http/envelope.js';
 import { AppError, fail } from './http/errors.js';
 import { refuseNulInput } from './http/input-guard.js';
-import { enterRequestScope } from './http/request-scope.js';
+import { enterRequestScope, sessionScopeWanted } from './http/request-scope.js';
 import { accessTokenRoutes } from './modules/access-tokens/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { bookmarkRoutes } from './modules/bookmarks/routes.js';
@@ -34,6 +34,7 @@ import { sectionRoutes } from './modules/sections/routes.js';
 import { isVisitorToken } from './modules/share/codes.js';
 import { shareRoutes } from './modules/share/routes.js';
 import { answerVisitor } from './modules/share/visits.js';
+import { ssoRequiredSomewhere } from './modules/sso/require.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { fileRoutes } from './modules/storage/routes.js';
 import { departmentRoutes } from './modules/teams/departments.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (token && isVisitorToken(token)) request.visitorToken = token;
     else request.actor = await authenticate(ctx, request);
   });
+  sessionScopeWanted(ssoRequiredSomewhere);
   app.addHook('preHandler', enterRequestScope);
   app.addHook('preHandler', refuseNulInput);
   app.addHook('preHandler', async (request, reply) => {

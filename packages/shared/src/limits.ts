@@ -516,4 +516,6 @@ export const SsoLimits = {
   domainMaxLength: 253,
   /** Used and expired sign-in states and hand-overs are deleted after this long. */
   retentionMs: 24 * 60 * 60 * 1000,
+  /** How soon an instance sees that a team another instance saved now requires its sign-on. */
+  requirementWatchMs: 10_000,
 } as const;

@@ -7,7 +7,7 @@ import { AppError, fail } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { addTeamAccessRule } from '../teams/access-rules.js';
 import { callbackPath } from './present.js';
-import { requireTeamSso } from './require.js';
+import { requireTeamSso, watchSsoRequirement } from './require.js';
 import { readConfig, saveConfig, testConfig } from './settings.js';
 import { finishSignIn, redeemConnection, startSignIn } from './signin.js';
 
@@ -26,6 +26,8 @@ const ssoPage = (query: Record<string, string>) => `/sso/#/?${new URLSearchParam
 
 export function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
   addTeamAccessRule(requireTeamSso);
+  const stopWatching = watchSsoRequirement(ctx);
+  app.addHook('onClose', async () => stopWatching());
   const secure = ctx.config.publicUrl.startsWith('https:');
   const cookie = (value: string, maxAgeMs: number) =>
     `${STATE_COOKIE}=${value}; Path=${callbackPath}; Max-Age=${Math.floor(maxAgeMs / 1000)}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;

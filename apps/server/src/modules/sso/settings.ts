@@ -7,11 +7,13 @@ import {
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../http/db-errors.js';
 import { fail } from '../../http/errors.js';
 import { openSecret, sealSecret } from './keys.js';
 import { authorizeSsoAdmin } from './policy.js';
 import { presentConfig } from './present.js';
 import { discover } from './provider.js';
+import { noteSsoRequired } from './require.js';
 import { ssoConfigs } from './tables.js';
 
 export async function configRow(ctx: AppContext, teamId: string) {
@@ -58,10 +60,9 @@ export async function saveConfig(
     .returning()
     .catch((error) => {
       // Two teams saving one SSO id at once: the unique index decides.
-      if ((error as { cause?: { code?: string }; code?: string }).cause?.code === '23505')
-        throw fail('SSO_SLUG_TAKEN');
-      throw error;
+      throw isUniqueViolation(error) ? fail('SSO_SLUG_TAKEN') : error;
     });
+  if (row.enabled && row.requireSso) noteSsoRequired();
   return presentConfig(input.team_id, row, ctx.config.publicUrl);
 }
 
