@@ -60,6 +60,7 @@ export function ProveIdentity({
       }}
       onValuesChange={() => error && setError(null)}
       data-testid={testId}
+      className="settings-form"
     >
       <Segmented
         value={way}

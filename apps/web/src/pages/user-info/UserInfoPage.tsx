@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { loginBody, passwordSchema, userNameSchema } from '@ferry/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Form, Input } from 'antd';
+import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -45,12 +45,8 @@ function ProfileCard() {
     <Card title={t('account.profile')} className="settings-card">
       <div className="settings-profile">
         <UserAvatar size={64} />
-        <Descriptions
-          column={1}
-          size="small"
-          className="settings-descriptions"
-          items={[{ key: 'email', label: t('auth.email'), children: user?.email ?? '' }]}
-        />
+        {/* The address has its own card below, where it is changed. */}
+        <div className="settings-descriptions settings-profile-name">{user?.name}</div>
       </div>
       <Form
         form={form}
