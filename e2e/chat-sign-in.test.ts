@@ -278,4 +278,40 @@ describe('signing in with a chat app', () => {
       .toContain('登录链接无效或已被使用');
     await shot(page, '12-launch-error-zh');
   });
+
+  it('DingTalk host pages: the workbench entry goes to DingTalk and back to the landing, signed in', async () => {
+    const api = apiClient(server.url);
+    const stamp = Date.now();
+    const session = await api.register('Ding', stamp);
+    const { teamId } = await api.teamWithProject(session, `Ding${stamp}`, { name: 'Specs', type: 'web' });
+    const who = { id: `ding-${stamp}`, name: '丁钉钉' };
+    // Bound in the settings beforehand: DingTalk's page sends the browser back to Ferry's callback.
+    const binding = await api.call<{ url: string }>(session, 'POST', 'account/chat_binds', {
+      provider: 'dingtalk',
+    });
+    fake.nextUser('dingtalk', who);
+    const back = new URL(await scan(binding.url));
+    await fetch(`${server.url}${back.pathname}${back.search}`, { redirect: 'manual' });
+
+    const page = await newPage('zh-CN');
+    fake.nextUser('dingtalk', who);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => visited.push(frame.url()));
+    const toDingTalk = page.waitForRequest((request) => request.url().startsWith(`${fake.url}/oauth2/auth?`));
+    await page.goto(`${origin}/web/#/user/dingtalk/welcome`);
+    await toDingTalk;
+    await page.waitForURL(new RegExp(`#/item\\?.*tid=${teamId}`));
+    expect(visited).toContain(`${origin}/web/#/user/dingtalk/landing?provider=dingtalk`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    // A refusal in the user's language, with the way to e-mail sign-in.
+    const refused = await newPage('zh-CN');
+    await refused.goto(`${origin}/web/#/user/dingtalk/login-error?error=19183`);
+    await expect
+      .poll(() => refused.getByTestId('dingtalk-error-reason').textContent())
+      .toBe('第三方账号授权失败，请重试');
+    await shot(refused, '13-dingtalk-login-error-zh');
+    await refused.getByTestId('dingtalk-use-email').click();
+    await refused.waitForURL(/#\/user\/login/);
+  });
 });

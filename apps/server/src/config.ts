@@ -34,6 +34,10 @@ const envSchema = z.object({
   WORK_WECHAT_SECRET: z.string().optional(),
   WORK_WECHAT_AUTH_BASE: z.url().default('https://open.work.weixin.qq.com'),
   WORK_WECHAT_API_BASE: z.url().default('https://qyapi.weixin.qq.com'),
+  DINGTALK_APP_KEY: z.string().optional(),
+  DINGTALK_APP_SECRET: z.string().optional(),
+  DINGTALK_AUTH_BASE: z.url().default('https://login.dingtalk.com'),
+  DINGTALK_API_BASE: z.url().default('https://api.dingtalk.com'),
   /** Design platforms that may bind or verify Ferry accounts: `name=secret@https://origin|https://origin2,…`. */
   DESIGN_PLATFORMS: z.string().optional(),
   /** Background jobs are taken from this queue; instances sharing a database and a queue share the work. */
@@ -211,6 +215,7 @@ export interface ChatConfig {
   wechatMp?: ChatAppConfig & { token: string };
   lark?: ChatAppConfig;
   work_wechat?: ChatAppConfig;
+  dingtalk?: ChatAppConfig;
 }
 
 const trimBase = (url: string) => url.replace(/\/+$/, '');
@@ -275,6 +280,11 @@ function chatConfig(e: z.infer<typeof envSchema>): ChatConfig {
         WORK_WECHAT_AGENT_ID: e.WORK_WECHAT_AGENT_ID,
       },
       { authBase: e.WORK_WECHAT_AUTH_BASE, apiBase: e.WORK_WECHAT_API_BASE, agentId: e.WORK_WECHAT_AGENT_ID },
+    ),
+    dingtalk: chatApp(
+      'DingTalk',
+      { DINGTALK_APP_KEY: e.DINGTALK_APP_KEY, DINGTALK_APP_SECRET: e.DINGTALK_APP_SECRET },
+      { authBase: e.DINGTALK_AUTH_BASE, apiBase: e.DINGTALK_API_BASE },
     ),
   };
 }

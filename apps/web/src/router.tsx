@@ -3,7 +3,7 @@ import { createHashRouter, matchRoutes, Navigate, Outlet, type RouteObject } fro
 import { MainLayout } from './components/MainLayout';
 import { FullPageSpin, RequireAuth } from './components/RequireAuth';
 import { BindWechatPrompt } from './pages/chat-accounts/BindWechatPrompt';
-import { CHAT_PATHS, PLATFORM_PATHS } from './pages/chat-accounts/paths';
+import { CHAT_PATHS, DINGTALK_PATHS, PLATFORM_PATHS } from './pages/chat-accounts/paths';
 import { DSM_PATH } from './pages/dsm/paths';
 import { PLUG_BIND_PATH, PLUG_SUCCESS_PATH } from './pages/plugin/paths';
 import { PRODUCT_PATH } from './pages/product/paths';
@@ -116,6 +116,8 @@ const protoEditor = deferred(
 );
 const protoEditorRoute = { element: protoEditor.element, handle: { preload: protoEditor.preload } };
 
+const dingTalkPages = () => import('./pages/chat-accounts/DingTalkPages');
+
 /** The routes of spec 000 §2 (ids are the spec's route names). */
 export const routes: RouteObject[] = [
   lazyRoute(
@@ -161,6 +163,10 @@ export const routes: RouteObject[] = [
     () => import('./pages/chat-accounts/ChatBindPage'),
     (m) => m.ChatBindPage,
   ),
+  // DingTalk's host pages: its workbench app's entry, its sign-in's way back and its refusal.
+  lazyRoute('ding_ding_welcome', DINGTALK_PATHS.welcome, dingTalkPages, (m) => m.DingTalkWelcomePage),
+  lazyRoute('ding_ding_landing', DINGTALK_PATHS.landing, dingTalkPages, (m) => m.DingTalkLandingPage),
+  lazyRoute('ding_ding_login_error', DINGTALK_PATHS.error, dingTalkPages, (m) => m.DingTalkLoginErrorPage),
   // Recovering an account, signed out: the mails link to reset and activate.
   lazyRoute(
     'forgotPassword',

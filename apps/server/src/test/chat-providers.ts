@@ -7,7 +7,7 @@ export interface FakeChatUser {
   name: string;
 }
 
-type Provider = 'wechat' | 'lark' | 'work_wechat';
+type Provider = 'wechat' | 'lark' | 'work_wechat' | 'dingtalk';
 
 export const FAKE_CREDENTIALS = {
   appId: 'fake-app-id',
@@ -17,13 +17,13 @@ export const FAKE_CREDENTIALS = {
 };
 
 /**
- * A local stand-in for WeChat, Lark and work-WeChat that speaks each one's documented OAuth exchange: the
+ * A local stand-in for WeChat, Lark, work-WeChat and DingTalk that speaks each one's documented OAuth exchange: the
  * authorize page redirects straight back with a one-use code (the "scan"), the token and user-info calls check
  * the app's credentials and the code, and answer each provider's error shape when they are wrong.
  */
 export interface FakeChatProviders {
   url: string;
-  /** The Ferry server's environment for all three providers, pointed at this server. */
+  /** The Ferry server's environment for all the providers, pointed at this server. */
   env(): Record<string, string>;
   /** The user the next authorization of this provider signs in as. */
   nextUser(provider: Provider, user: FakeChatUser): void;
@@ -55,8 +55,8 @@ export async function startFakeChatProviders(): Promise<FakeChatProviders> {
   const appTokens = new Set<string>();
   const secret = () => randomBytes(12).toString('hex');
 
-  const send = (response: ServerResponse, body: unknown) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
+  const send = (response: ServerResponse, body: unknown, status = 200) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body));
   };
   const authorize = (response: ServerResponse, provider: Provider, query: URLSearchParams) => {
@@ -64,7 +64,8 @@ export async function startFakeChatProviders(): Promise<FakeChatProviders> {
     const code = secret();
     codes.set(code, { provider, user });
     const target = new URL(query.get('redirect_uri') ?? '');
-    target.searchParams.set('code', code);
+    // DingTalk sends the code back as `authCode`.
+    target.searchParams.set(provider === 'dingtalk' ? 'authCode' : 'code', code);
     target.searchParams.set('state', query.get('state') ?? '');
     response.writeHead(302, { location: target.toString() });
     response.end();
@@ -202,6 +203,37 @@ export async function startFakeChatProviders(): Promise<FakeChatProviders> {
         if (!user) return send(response, { errcode: 60111, errmsg: 'userid not found' });
         return send(response, { errcode: 0, errmsg: 'ok', userid: user.id, name: user.name, avatar: '' });
       }
+      // DingTalk (new-style OAuth 2): errors are a non-2xx `{code, message}`
+      case '/oauth2/auth': {
+        const asked = q.get('response_type') === 'code' && q.get('scope') === 'openid';
+        if (!asked || q.get('client_id') !== FAKE_CREDENTIALS.appId)
+          return send(response, { code: 'invalidClientId', message: 'invalid client_id' }, 400);
+        return authorize(response, 'dingtalk', q);
+      }
+      case '/v1.0/oauth2/userAccessToken': {
+        const body = await readJson(request);
+        if (request.method !== 'POST' || !rightApp(body.clientId, body.clientSecret))
+          return send(
+            response,
+            { code: 'invalidClientIdOrSecret', message: '无效的clientId或clientSecret' },
+            400,
+          );
+        const redeemed = body.grantType === 'authorization_code' ? redeem('dingtalk', body.code) : undefined;
+        if (!redeemed) return send(response, { code: 'invalidAuthCode', message: '不合法的临时授权码' }, 400);
+        return send(response, { accessToken: redeemed.token, refreshToken: secret(), expireIn: 7200 });
+      }
+      case '/v1.0/contact/users/me': {
+        const user = tokens.get(String(request.headers['x-acs-dingtalk-access-token'] ?? ''));
+        if (!user)
+          return send(response, { code: 'InvalidAuthentication', message: '不合法的access_token' }, 401);
+        return send(response, {
+          nick: user.name,
+          avatarUrl: '',
+          openId: user.id,
+          unionId: `union-${user.id}`,
+          stateCode: '86',
+        });
+      }
       default:
         response.writeHead(404);
         response.end();
@@ -228,6 +260,10 @@ export async function startFakeChatProviders(): Promise<FakeChatProviders> {
       WORK_WECHAT_AGENT_ID: FAKE_CREDENTIALS.agentId,
       WORK_WECHAT_AUTH_BASE: url,
       WORK_WECHAT_API_BASE: url,
+      DINGTALK_APP_KEY: FAKE_CREDENTIALS.appId,
+      DINGTALK_APP_SECRET: FAKE_CREDENTIALS.secret,
+      DINGTALK_AUTH_BASE: url,
+      DINGTALK_API_BASE: url,
     }),
     nextUser: (provider, user) => next.set(provider, user),
     failNextExchange: (provider) => failing.add(provider),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { LoginResult } from './account.js';
 
-/** The chat apps one may sign in with or bind: social chat (WeChat), workplace chat (Lark), work-WeChat. */
-export const CHAT_PROVIDERS = ['wechat', 'lark', 'work_wechat'] as const;
+/** The chat apps one may sign in with or bind: social chat (WeChat), workplace chat (Lark, DingTalk), work-WeChat. */
+export const CHAT_PROVIDERS = ['wechat', 'lark', 'work_wechat', 'dingtalk'] as const;
 export type ChatProvider = (typeof CHAT_PROVIDERS)[number];
 
 /** login: sign in (or bind with a password when no account is linked); bind: link to the signed-in user; rebind: replace the user's link. */

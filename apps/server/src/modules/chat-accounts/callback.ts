@@ -16,8 +16,24 @@ h1{font-size:20px;color:${ok ? '#389e0d' : '#cf1322'}}</style></head>
 }
 
 /**
+ * Where a page that went to the provider itself comes back to in the web app: the launch page, or DingTalk's
+ * own host pages (spec 000 §2: ding_ding_landing, ding_ding_login_error). The page polls its ticket for the outcome.
+ */
+function webReturnAddress(ctx: AppContext, provider: ChatProvider, refusal: AppError | null) {
+  const query = new URLSearchParams({ provider });
+  if (refusal) query.set('error', refusal.entry.code);
+  const page =
+    provider !== 'dingtalk'
+      ? '/user/chat/launch'
+      : refusal
+        ? '/user/dingtalk/login-error'
+        : '/user/dingtalk/landing';
+  return `${ctx.config.publicUrl.replace(/\/+$/, '')}/web/#${page}?${query}`;
+}
+
+/**
  * The provider's redirect back. A QR scanned on a phone gets a short page; a page that went to the provider
- * itself (Lark, work-WeChat) is sent back to the web app's launch page, which polls its ticket for the outcome.
+ * itself (Lark, work-WeChat, DingTalk) is sent back to the web app.
  */
 export async function answerCallback(
   ctx: AppContext,
@@ -25,22 +41,19 @@ export async function answerCallback(
   reply: FastifyReply,
   provider: ChatProvider,
 ) {
-  const { code, state } = request.query as { code?: string; state?: string };
+  // DingTalk names the code `authCode`.
+  const { code, authCode, state } = request.query as { code?: string; authCode?: string; state?: string };
   const mode = adapterFor(ctx.config, provider).mode;
   let refusal: AppError | null = null;
   try {
-    await completeCallback(ctx, provider, String(code ?? ''), String(state ?? ''));
+    await completeCallback(ctx, provider, String(authCode ?? code ?? ''), String(state ?? ''));
     // A GET that may bind: the cached session summaries (with bind_wechat) must not keep the old answer.
     await ctx.cache.bump();
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     refusal = error;
   }
-  if (mode === 'redirect') {
-    const query = new URLSearchParams({ provider });
-    if (refusal) query.set('error', refusal.entry.code);
-    return reply.redirect(`${ctx.config.publicUrl.replace(/\/+$/, '')}/web/#/user/chat/launch?${query}`);
-  }
+  if (mode === 'redirect') return reply.redirect(webReturnAddress(ctx, provider, refusal));
   const page = refusal
     ? scanPage(false, codeMessage(refusal.entry, 'zh-CN'), codeMessage(refusal.entry, 'en-US'))
     : scanPage(true, '已确认，请回到电脑上继续', 'Confirmed: carry on on your computer');

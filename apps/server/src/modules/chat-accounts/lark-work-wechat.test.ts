@@ -131,6 +131,7 @@ describe('providers that are not configured', () => {
       wechat: false,
       lark: false,
       work_wechat: false,
+      dingtalk: false,
     });
     const person = await buildUser(bare.ctx);
     const me = asUser(bare.app, person.token, 'zh-CN');

@@ -11,7 +11,7 @@ export const chatAccounts = pgTable(
   'chat_accounts',
   {
     id: generatedId(),
-    /** wechat | lark | work_wechat */
+    /** wechat | lark | work_wechat | dingtalk */
     provider: text('provider').notNull(),
     /** WeChat's openid, Lark's open_id, work-WeChat's userid. */
     providerUserId: text('provider_user_id').notNull(),

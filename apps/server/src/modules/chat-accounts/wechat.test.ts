@@ -42,7 +42,12 @@ const poll = (ticket: string) => anonymous(server.app).get(`/api/account/wechatl
 describe('WeChat QR sign-in', () => {
   it("names the configured providers, and the QR is the provider's qrconnect address with a fresh state", async () => {
     const answer = await anonymous(server.app).get('/api/account/login_url');
-    expect(answer.result.providers).toEqual({ wechat: true, lark: true, work_wechat: true });
+    expect(answer.result.providers).toEqual({
+      wechat: true,
+      lark: true,
+      work_wechat: true,
+      dingtalk: true,
+    });
     const start = await anonymous(server.app).post('/api/account/wechatlogin');
     const qr = new URL(start.result.qrcode_url);
     expect(qr.pathname).toBe('/connect/qrconnect');

@@ -1,7 +1,12 @@
-import { SendOutlined, WechatOutlined, WechatWorkOutlined } from '@ant-design/icons';
+import { DingtalkOutlined, SendOutlined, WechatOutlined, WechatWorkOutlined } from '@ant-design/icons';
 import type { ChatProvider } from '@ferry/shared';
 
-const ICONS = { wechat: WechatOutlined, lark: SendOutlined, work_wechat: WechatWorkOutlined } as const;
+const ICONS = {
+  wechat: WechatOutlined,
+  lark: SendOutlined,
+  work_wechat: WechatWorkOutlined,
+  dingtalk: DingtalkOutlined,
+} as const;
 
 /** A chat app's icon at a size: `logo` on its panel, `row` in the settings, `button` on the sign-in page. */
 export function ProviderIcon({

@@ -9,9 +9,9 @@ export type ProviderAnswer = Record<string, any>;
 export async function providerJson(
   provider: ChatProvider,
   url: string,
-  init: { method?: 'GET' | 'POST'; bearer?: string; body?: unknown } = {},
+  init: { method?: 'GET' | 'POST'; bearer?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ProviderAnswer> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
   let response: Response;

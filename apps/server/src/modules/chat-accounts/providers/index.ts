@@ -1,12 +1,18 @@
 import type { ChatProvider } from '@ferry/shared';
 import type { Config } from '../../../config.js';
 import { fail } from '../../../http/errors.js';
+import { dingtalkAdapter } from './dingtalk.js';
 import { larkAdapter } from './lark.js';
 import type { ChatAdapter } from './types.js';
 import { wechatAdapter } from './wechat.js';
 import { workWechatAdapter } from './work-wechat.js';
 
-const builders = { wechat: wechatAdapter, lark: larkAdapter, work_wechat: workWechatAdapter } as const;
+const builders = {
+  wechat: wechatAdapter,
+  lark: larkAdapter,
+  work_wechat: workWechatAdapter,
+  dingtalk: dingtalkAdapter,
+} as const;
 
 /** Whether each provider is configured: the web app shows only those buttons. */
 export function configuredProviders(config: Config): Record<ChatProvider, boolean> {
@@ -14,6 +20,7 @@ export function configuredProviders(config: Config): Record<ChatProvider, boolea
     wechat: Boolean(config.chat.wechat),
     lark: Boolean(config.chat.lark),
     work_wechat: Boolean(config.chat.work_wechat),
+    dingtalk: Boolean(config.chat.dingtalk),
   };
 }
 

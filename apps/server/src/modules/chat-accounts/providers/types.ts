@@ -2,7 +2,7 @@ import type { ChatProvider } from '@ferry/shared';
 
 /** Who the provider says signed in. */
 export interface ChatIdentity {
-  /** WeChat's openid, Lark's open_id, work-WeChat's userid: the key an account is linked by. */
+  /** WeChat's openid, Lark's open_id, work-WeChat's userid, DingTalk's openId: the key an account is linked by. */
   providerUserId: string;
   unionId: string | null;
   nickname: string;
