@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { RecoveryLimits, type VerificationScene } from '@ferry/shared';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -51,23 +51,18 @@ export async function issueCode(
     );
   const code = String(randomInt(0, 10 ** RecoveryLimits.codeDigits)).padStart(RecoveryLimits.codeDigits, '0');
   const linkToken = input.withLink ? newLinkToken() : undefined;
-  const [row] = await tx
-    .insert(verificationCodes)
-    .values({
-      scene: input.scene,
-      email: input.email,
-      userId: input.userId,
-      codeHash: '',
-      expiresAt: later(ctx, RecoveryLimits.codeValidityMs),
-      linkHash: linkToken ? hashToken(linkToken) : null,
-      linkExpiresAt: linkToken ? later(ctx, RecoveryLimits.resetLinkValidityMs) : null,
-      createdAt: ctx.now(),
-    })
-    .returning({ id: verificationCodes.id });
-  await tx
-    .update(verificationCodes)
-    .set({ codeHash: codeHash(row.id, code) })
-    .where(eq(verificationCodes.id, row.id));
+  const id = randomUUID();
+  await tx.insert(verificationCodes).values({
+    id,
+    scene: input.scene,
+    email: input.email,
+    userId: input.userId,
+    codeHash: codeHash(id, code),
+    expiresAt: later(ctx, RecoveryLimits.codeValidityMs),
+    linkHash: linkToken ? hashToken(linkToken) : null,
+    linkExpiresAt: linkToken ? later(ctx, RecoveryLimits.resetLinkValidityMs) : null,
+    createdAt: ctx.now(),
+  });
   return { code, linkToken };
 }
 

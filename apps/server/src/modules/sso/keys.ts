@@ -1,10 +1,9 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { SsoLimits } from '@ferry/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { loadSecret } from '../account/secrets.js';
 
 export const randomSecret = () => randomBytes(SsoLimits.secretBytes).toString('base64url');
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 /** The client secret at rest: AES-256-GCM, `iv.tag.ciphertext` in base64url. */
 export async function sealSecret(db: Db | Tx, plain: string): Promise<string> {

@@ -16,7 +16,7 @@ import { sessionSummary } from '../account/service.js';
 import { hashToken, issueSession } from '../account/sessions.js';
 import { isUuid, teamById } from '../teams/policy.js';
 import { assertDomainAllowed, isKnownIdentity, joinTeam, userForIdentity } from './identities.js';
-import { derivedChecks, openSecret, randomSecret, sha256 } from './keys.js';
+import { derivedChecks, openSecret, randomSecret } from './keys.js';
 import { callbackPath, redirectUriOf } from './present.js';
 import {
   authorizationUrl,
@@ -72,7 +72,7 @@ export async function startSignIn(ctx: AppContext, input: z.output<typeof ssoSta
     .delete(ssoLogins)
     .where(lt(ssoLogins.expiresAt, new Date(ctx.now().getTime() - SsoLimits.retentionMs)));
   await ctx.db.insert(ssoLogins).values({
-    stateHash: sha256(state),
+    stateHash: hashToken(state),
     teamId: row.teamId,
     expiresAt: new Date(ctx.now().getTime() + SsoLimits.stateValidityMs),
     createdAt: ctx.now(),
@@ -94,7 +94,7 @@ async function claimState(ctx: AppContext, state: string) {
   const [claimed] = await ctx.db
     .update(ssoLogins)
     .set({ usedAt: ctx.now() })
-    .where(and(eq(ssoLogins.stateHash, sha256(state)), isNull(ssoLogins.usedAt)))
+    .where(and(eq(ssoLogins.stateHash, hashToken(state)), isNull(ssoLogins.usedAt)))
     .returning({ teamId: ssoLogins.teamId, expiresAt: ssoLogins.expiresAt });
   if (!claimed) throw fail('SSO_STATE_INVALID');
   if (claimed.expiresAt <= ctx.now()) throw fail('SSO_STATE_EXPIRED');
@@ -152,7 +152,7 @@ async function completeSignIn(
     const user = await userForIdentity(ctx, tx, identity, newPasswordHash);
     const added = await joinTeam(ctx, tx, team, user.id, row.defaultRole as TeamRole);
     await tx.insert(ssoConnections).values({
-      connectionHash: sha256(connectionId),
+      connectionHash: hashToken(connectionId),
       userId: user.id,
       teamId: row.teamId,
       expiresAt: new Date(ctx.now().getTime() + SsoLimits.connectionValidityMs),
@@ -181,7 +181,7 @@ export async function redeemConnection(
       .set({ usedAt: now })
       .where(
         and(
-          eq(ssoConnections.connectionHash, sha256(input.connection_id)),
+          eq(ssoConnections.connectionHash, hashToken(input.connection_id)),
           eq(ssoConnections.teamId, input.sso_team_id),
           isNull(ssoConnections.usedAt),
           gt(ssoConnections.expiresAt, now),

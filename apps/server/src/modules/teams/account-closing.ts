@@ -45,12 +45,11 @@ async function teamsOf(db: Db | Tx, userId: string) {
  * `passport/logoff_check`: a super admin whose team still has other members must hand it over first, or the
  * team would be left without anyone who may administer it; a team of one goes with the account.
  */
-export async function logoffCheck(
-  ctx: AppContext,
-  userId: string,
-  db: Db | Tx = ctx.db,
-): Promise<LogoffCheck> {
-  const mine = await teamsOf(db, userId);
+export async function logoffCheck(ctx: AppContext, userId: string): Promise<LogoffCheck> {
+  return checkOf(await teamsOf(ctx.db, userId));
+}
+
+function checkOf(mine: Awaited<ReturnType<typeof teamsOf>>): LogoffCheck {
   const blockers = mine
     .filter((team) => team.role === 'superadmin' && team.members > 1)
     .map((team) => ({ team_id: team.teamId, team_name: team.name, member_count: team.members }));
@@ -80,14 +79,14 @@ export async function closeAccount(
     await takeSceneProof(ctx, tx, { userId, scene: 'logoff', token: input.scene_code, spend: true });
     // Locked first, so a member joining or a transfer meanwhile waits and the check below stays true.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const check = await logoffCheck(ctx, userId, tx);
+    const mine = await teamsOf(tx, userId);
+    const check = checkOf(mine);
     if (!check.can_logoff) throw fail('LOGOFF_TRANSFER_FIRST', undefined, { blockers: check.blockers });
-    const alone = new Set(check.teams_dissolved.map((team) => team.team_id));
-    for (const team of await teamsOf(tx, userId)) {
+    for (const team of mine) {
       await tx
         .delete(teamMembers)
         .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, userId)));
-      if (alone.has(team.teamId)) {
+      if (team.members === 1) {
         await tx.update(teams).set({ dissolvedAt: now }).where(eq(teams.id, team.teamId));
         await recordDeparture(tx, team.teamId, userId, 'dissolved', now);
       } else {

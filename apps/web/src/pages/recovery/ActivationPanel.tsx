@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form } from 'antd';
+import { Alert, App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recoveryApi } from '../../api/recovery';
 import { formErrorText } from '../../forms/errors';
 import { acceptLogin } from '../login/LoginPage';
-import { CodeField, FormErrorLine, ResendButton } from './CodeFields';
+import { CodeForm } from './CodeForm';
 
 /**
  * A new account waiting for its address to be confirmed (after sign-up, or a sign-in answered 10004): the
@@ -43,40 +43,31 @@ export function ActivationPanel({ email, sentAt: firstSentAt }: { email: string;
     );
   }
   return (
-    <Form<{ code: string }>
-      layout="vertical"
-      requiredMark={false}
-      validateTrigger="onBlur"
-      size="large"
-      onFinish={({ code }) => {
+    <CodeForm
+      intro={
+        <>
+          <h2 className="recovery-heading">{t('recovery.activateTitle')}</h2>
+          <p className="recovery-text">{t('recovery.activateText', { email })}</p>
+        </>
+      }
+      submitLabel={t('recovery.activate')}
+      submitting={activate.isPending}
+      error={error}
+      onEdit={() => error && setError(null)}
+      onSubmit={(code) => {
         setError(null);
-        activate.mutate(code.trim());
+        activate.mutate(code);
       }}
-      onValuesChange={() => error && setError(null)}
-      data-testid="activation-panel"
-    >
-      <h2 className="recovery-heading">{t('recovery.activateTitle')}</h2>
-      <p className="recovery-text">{t('recovery.activateText', { email })}</p>
-      <CodeField testId="activation-code" />
-      <FormErrorLine error={error} testId="activation-error" />
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        loading={activate.isPending}
-        data-testid="activation-submit"
-      >
-        {t('recovery.activate')}
-      </Button>
-      <div className="recovery-actions">
-        <span />
-        <ResendButton
-          sentAt={sentAt}
-          loading={send.isPending}
-          onResend={() => send.mutate()}
-          testId="activation-resend"
-        />
-      </div>
-    </Form>
+      sentAt={sentAt}
+      resending={send.isPending}
+      onResend={() => send.mutate()}
+      ids={{
+        form: 'activation-panel',
+        code: 'activation-code',
+        error: 'activation-error',
+        submit: 'activation-submit',
+        resend: 'activation-resend',
+      }}
+    />
   );
 }

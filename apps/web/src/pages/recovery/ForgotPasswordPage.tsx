@@ -11,7 +11,8 @@ import { useLang, usePageTitle } from '../../components/hooks';
 import { formErrorText } from '../../forms/errors';
 import { normalisedEmail, schemaRule } from '../../forms/rules';
 import { Paths } from '../../state/redirect';
-import { CodeField, FormErrorLine, ResendButton } from './CodeFields';
+import { FormErrorLine } from './CodeFields';
+import { CodeForm } from './CodeForm';
 import { NewPasswordStep, ResetDone } from './NewPasswordStep';
 
 type Step =
@@ -86,32 +87,24 @@ export function ForgotPasswordPage() {
         </Form>
       ) : null}
       {step.kind === 'code' ? (
-        <Form<{ code: string }>
-          layout="vertical"
-          requiredMark={false}
-          validateTrigger="onBlur"
-          size="large"
-          onFinish={({ code }) => {
+        <CodeForm
+          intro={
+            <p className="recovery-text" data-testid="forgot-sent">
+              {t('recovery.codeSentTo', { email: step.email })}
+            </p>
+          }
+          submitLabel={t('recovery.verifyCode')}
+          submitting={check.isPending}
+          error={error}
+          onEdit={() => error && setError(null)}
+          onSubmit={(code) => {
             setError(null);
-            check.mutate({ email: step.email, code: code.trim() });
+            check.mutate({ email: step.email, code });
           }}
-          onValuesChange={() => error && setError(null)}
-        >
-          <p className="recovery-text" data-testid="forgot-sent">
-            {t('recovery.codeSentTo', { email: step.email })}
-          </p>
-          <CodeField testId="forgot-code" />
-          <FormErrorLine error={error} testId="forgot-error" />
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            loading={check.isPending}
-            data-testid="forgot-verify"
-          >
-            {t('recovery.verifyCode')}
-          </Button>
-          <div className="recovery-actions">
+          sentAt={step.sentAt}
+          resending={send.isPending}
+          onResend={() => send.mutate(step.email)}
+          aside={
             <Button
               type="link"
               onClick={() => {
@@ -121,14 +114,14 @@ export function ForgotPasswordPage() {
             >
               {t('recovery.otherAddress')}
             </Button>
-            <ResendButton
-              sentAt={step.sentAt}
-              loading={send.isPending}
-              onResend={() => send.mutate(step.email)}
-              testId="forgot-resend"
-            />
-          </div>
-        </Form>
+          }
+          ids={{
+            code: 'forgot-code',
+            error: 'forgot-error',
+            submit: 'forgot-verify',
+            resend: 'forgot-resend',
+          }}
+        />
       ) : null}
       {step.kind === 'password' ? (
         <NewPasswordStep token={step.token} email={step.email} onDone={() => setStep({ kind: 'done' })} />
