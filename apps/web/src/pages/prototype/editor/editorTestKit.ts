@@ -90,9 +90,13 @@ export const hotspotLeadingTo = (label: string) => {
   return found;
 };
 
-/** The editor on `imageId`, once its designs are listed. */
+/**
+ * The editor on `imageId`, once its designs are listed and its hotspots read: until then the canvas shows
+ * its loading notice and takes no presses.
+ */
 export async function openEditor(teamId: string, projectId: string, imageId: string) {
   const view = renderApp(protoEditPath(teamId, projectId, imageId));
   await waitFor(() => expect(screen.getAllByTestId('proto-design')).toHaveLength(3));
+  await waitFor(() => expect(document.querySelector('.proto-world')).not.toBeNull());
   return view;
 }
