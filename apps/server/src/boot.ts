@@ -35,13 +35,21 @@ export interface Booted {
  */
 export async function buildContext(
   config: Config,
-  options: { now?: () => Date; bus?: Bus; database?: Database; inMemoryDatabase?: boolean } = {},
+  options: {
+    now?: () => Date;
+    bus?: Bus;
+    database?: Database;
+    inMemoryDatabase?: boolean;
+    /** An in-memory database's starting data folder (tests: migrated once per run). */
+    databaseTemplate?: Blob;
+  } = {},
 ): Promise<Booted> {
   const database =
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: options.inMemoryDatabase ? 'memory://' : config.dataDir,
+      template: options.databaseTemplate,
     }));
   if (!options.database) await migrate(database);
   const cipher = await PasswordCipher.load(database.db);

@@ -66,7 +66,12 @@ function dropParametersFromQueryErrors() {
 export const pgliteExtensions = { pg_trgm, unaccent };
 
 /** PGlite under DATA_DIR/db by default (or in memory for `memory://`), a PostgreSQL server when a URL is given. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** For `memory://`: a data folder dumped by `dumpDataDir`, started from instead of an empty cluster. */
+  template?: Blob;
+}): Promise<Database> {
   dropParametersFromQueryErrors();
   if (options.databaseUrl) {
     // JIT compiling costs ~150 ms a statement and pays off only on long analytic scans, never on Ferry's
@@ -77,7 +82,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   }
   let client: PGlite;
   if (options.dataDir === undefined || options.dataDir === 'memory://') {
-    client = new PGlite({ extensions: pgliteExtensions });
+    client = new PGlite({ extensions: pgliteExtensions, loadDataDir: options.template });
   } else {
     const dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });

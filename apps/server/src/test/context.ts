@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
 import type { Bus } from '../realtime/bus.js';
+import { pgliteTemplate } from './pglite-template.js';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -51,6 +52,7 @@ export async function startTestServer(
   const booted = await buildContext(config, {
     now: () => new Date(Date.now() + offset),
     inMemoryDatabase: true,
+    databaseTemplate: pgliteTemplate(),
     bus: options.bus,
     // On PostgreSQL a second instance opens its own pool, as another process would.
     database: peer?.database.kind === 'pglite' ? peer.database : undefined,
