@@ -48,6 +48,7 @@ export default defineConfig({
           root: 'e2e',
           environment: 'node',
           include: ['**/*.test.ts'],
+          globalSetup: ['global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

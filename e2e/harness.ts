@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Where global-setup.ts put the run's migrated data folder, copied into each server's own. */
+export const E2E_DATA_TEMPLATE_ENV = 'FERRY_E2E_DATA_TEMPLATE';
+
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
@@ -28,6 +31,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-e2e-'));
+  const template = process.env[E2E_DATA_TEMPLATE_ENV];
+  if (template) cpSync(template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -38,6 +43,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // Every browser test signs in and registers from one address: the per-IP budget is for real visitors.
       SIGN_IN_RATE_LIMIT: '1000',
+      // First-time guides would cover controls the tests click; a test of guides passes GUIDES_ENABLED itself.
+      GUIDES_ENABLED: 'false',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
