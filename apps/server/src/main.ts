@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { buildContext } from './boot.js';
 import { loadConfig } from './config.js';
 import { JobWorker } from './jobs/worker.js';
+import { listenForOperators } from './operator-socket.js';
 import { RedisBus } from './realtime/bus.js';
 
 /** Boot: config → database (migrated) → app → listen → events sweep and job worker. */
@@ -24,8 +25,13 @@ async function main() {
   // Variants, clean-ups: jobs a crash interrupted are taken up again once their lease runs out.
   const worker = new JobWorker(ctx, app.log);
   worker.start();
+  // `npm run ferry` cannot open the embedded database beside us: it hands its commands over instead.
+  const operators = config.databaseUrl
+    ? null
+    : await listenForOperators(config.dataDir, ctx.db, { files: ctx.files, bus: ctx.bus });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    operators?.close();
     await app.close();
     await worker.stop();
     await booted.close();
