@@ -4,18 +4,22 @@
  *   team:type <team-id> <normal|enterprise|enterprise2|enterprise3>
  *   user:disable <email> | user:enable <email>
  *   search:reindex   rebuild the text layers search reads from the stored LayerDocs, then refresh statistics
+ *   maintenance:set, maintenance:clear, stats, list:add, list:remove: see modules/configuration/commands.ts
  */
 import { PlanLimits } from '@ferry/shared';
 import { eq } from 'drizzle-orm';
 import { buildContext } from './boot.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { users } from './modules/account/tables.js';
+import { CONFIGURATION_COMMANDS, runConfigurationCommand } from './modules/configuration/commands.js';
 import { reindexLayerTexts } from './modules/search/reindex.js';
 import type { FileStore } from './modules/storage/files.js';
 import { isUuid } from './modules/teams/policy.js';
 import { teams } from './modules/teams/tables.js';
+import { runInServer } from './operator-socket.js';
 import { type ProgressOut, progressBar } from './progress.js';
+import type { Bus } from './realtime/bus.js';
 
 const TEAM_TYPES = ['normal', 'enterprise', 'enterprise2', 'enterprise3'];
 
@@ -23,10 +27,13 @@ const TEAM_TYPES = ['normal', 'enterprise', 'enterprise2', 'enterprise3'];
 export interface CommandIo {
   files?: FileStore;
   progress?: ProgressOut;
+  /** Where servers hear of a maintenance notice at once (they also read it every few seconds). */
+  bus?: Bus;
 }
 
 export async function runCommand(db: Db, args: string[], io: CommandIo = {}): Promise<string> {
   const [command, subject, value, ...rest] = args;
+  if (CONFIGURATION_COMMANDS.includes(command)) return runConfigurationCommand(db, io.bus, args);
   switch (command) {
     case 'team:plan': {
       const level = Number(value);
@@ -82,23 +89,43 @@ export async function runCommand(db: Db, args: string[], io: CommandIo = {}): Pr
       );
     }
     default:
-      throw new Error('commands: team:plan, team:type, user:disable, user:enable, search:reindex');
+      throw new Error(
+        `commands: team:plan, team:type, user:disable, user:enable, search:reindex, ${CONFIGURATION_COMMANDS.join(', ')}`,
+      );
   }
 }
 
-if (process.argv[1]?.endsWith('cli.ts')) {
-  const booted = await buildContext(loadConfig());
-  try {
-    console.log(
-      await runCommand(booted.ctx.db, process.argv.slice(2), {
-        files: booted.ctx.files,
-        progress: process.stderr,
-      }),
-    );
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+/** With the embedded database, a running server owns it: the command runs there (operator-socket.ts). */
+async function runInRunningServer(config: Config, args: string[]): Promise<boolean> {
+  if (config.databaseUrl) return false;
+  const answer = await runInServer(config.dataDir, args, process.stderr);
+  if (!answer) return false;
+  if ('output' in answer) console.log(answer.output);
+  else {
+    console.error(answer.error);
     process.exitCode = 1;
-  } finally {
-    await booted.close();
+  }
+  return true;
+}
+
+if (process.argv[1]?.endsWith('cli.ts')) {
+  const config = loadConfig();
+  const args = process.argv.slice(2);
+  if (!(await runInRunningServer(config, args))) {
+    const booted = await buildContext(config);
+    try {
+      console.log(
+        await runCommand(booted.ctx.db, args, {
+          files: booted.ctx.files,
+          progress: process.stderr,
+          bus: booted.ctx.bus,
+        }),
+      );
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    } finally {
+      await booted.close();
+    }
   }
 }

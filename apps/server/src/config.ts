@@ -65,6 +65,10 @@ const envSchema = z.object({
   WS_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().positive().default(RealtimeLimits.heartbeatTimeoutMs),
   /** How often the outbox is swept for notices a crash or a bus outage left unpublished. */
   EVENTS_SWEEP_MS: z.coerce.number().int().positive().default(3000),
+  /** First-time guides (the `guides` switch of the configuration calls). */
+  GUIDES_ENABLED: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** Where the help menu's "Contact support" writes to; without it the menu offers no contact. */
+  SUPPORT_EMAIL: z.string().email().optional(),
 });
 
 const S3_REQUIRED = [
@@ -113,6 +117,9 @@ export interface Config {
   /** Where the built web app is served from. */
   webDist: string;
   realtime: { heartbeatMs: number; heartbeatTimeoutMs: number; sweepMs: number };
+  /** First-time guides are shown (GUIDES_ENABLED, default on). */
+  guidesEnabled: boolean;
+  supportEmail: string | null;
 }
 
 const emptyToUndefined = (env: NodeJS.ProcessEnv) =>
@@ -151,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatTimeoutMs: e.WS_HEARTBEAT_TIMEOUT_MS,
       sweepMs: e.EVENTS_SWEEP_MS,
     },
+    guidesEnabled: e.GUIDES_ENABLED === 'true' || e.GUIDES_ENABLED === '1',
+    supportEmail: e.SUPPORT_EMAIL ?? null,
   };
 }
 

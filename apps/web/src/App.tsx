@@ -5,7 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { ClientUiBridge } from './components/ClientUiBridge';
 import { useLang } from './components/hooks';
-import { NetworkBanner } from './components/NetworkBanner';
+import { MaintenanceBanner } from './components/MaintenanceBanner';
 import { RealtimeBridge } from './components/RealtimeBridge';
 import { TeamEventTip } from './components/TeamEventTip';
 import { queryClient } from './queryClient';
@@ -25,8 +25,9 @@ export const theme: ThemeConfig = {
 };
 
 /**
- * Query cache, antd theme and locale (following the UI language), the client's UI, the network banner, the
- * real-time connection with its toasts, and the full-screen team-event tip.
+ * Query cache, antd theme and locale (following the UI language), the client's UI (the network banner is the
+ * board's, see router.tsx), the maintenance banner on every page, the real-time connection with its toasts,
+ * and the full-screen team-event tip.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
@@ -39,7 +40,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       >
         <AntApp>
           <ClientUiBridge />
-          <NetworkBanner />
+          <MaintenanceBanner />
           {children}
           <RealtimeBridge />
           <TeamEventTip />

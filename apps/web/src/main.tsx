@@ -17,6 +17,7 @@ import { AppProviders } from './App';
 import { createAppRouter, preloadRoute } from './router';
 import { reloadSession } from './state/session';
 import { StorageKeys } from './state/storage';
+import { reportFirstScreen } from './state/timing';
 
 // The screen's code loads beside the session check rather than after it. The first render waits for it: a
 // screen that suspends instead shows a spinner, and React then holds its reveal back (up to 300 ms).
@@ -32,12 +33,13 @@ window.addEventListener('storage', (event) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-void screenCode.then(() =>
+void screenCode.then(() => {
   createRoot(root).render(
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
-  ),
-);
+  );
+  reportFirstScreen();
+});

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { requestLang } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
 import { runWithSessionToken } from '../http/request-scope.js';
+import { watchMaintenance } from '../modules/configuration/maintenance.js';
 import { EVENTS_CHANNEL } from '../modules/events/outbox.js';
 import { type Client, type Envelope, Hub } from './hub.js';
 import { assertMaySee, maySee, socketSession } from './service.js';
@@ -63,7 +64,15 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }
   });
   const stopResync = ctx.bus.onResubscribed(() => hub.broadcast({ type: 'resync' }));
+  const stopMaintenance = await watchMaintenance({
+    db: ctx.db,
+    bus: ctx.bus,
+    now: () => ctx.now(),
+    broadcast: (frame) => hub.broadcast(frame),
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    stopMaintenance();
     stopEvents();
     stopSignals();
     stopResync();

@@ -4,6 +4,7 @@ import { dsmKeys } from '../api/dsm';
 import { prototypeKeys } from '../api/prototypes';
 import { walkthroughKeys } from '../api/walkthrough';
 import { queryClient } from '../queryClient';
+import { showMaintenance } from '../state/maintenance';
 import { reportSocketDown, reportSocketUp } from '../state/network';
 import { refreshPeople } from '../state/teamQueries';
 import { handleNotice } from './dispatch';
@@ -64,6 +65,7 @@ export function startRealtime(token: string, overrides: RealtimeStartOptions = {
       if (frame.what === 'walkthrough' && frame.projectId)
         void queryClient.invalidateQueries({ queryKey: walkthroughKeys.all(frame.teamId, frame.projectId) });
     },
+    onMaintenance: showMaintenance,
     onStatus: (status, { restored }) => {
       // Only a connection that was open can be "disconnected"; a first one failing retries quietly.
       if (status === 'lost' && socket.hasOpened) reportSocketDown();

@@ -1,4 +1,4 @@
-import { type ChangedFrame, RealtimeLimits } from '@ferry/shared';
+import { type ChangedFrame, type MaintenanceNotice, RealtimeLimits } from '@ferry/shared';
 import { isNoticeMethod, messageKey, normaliseMessage, type RealtimeMessage } from './message';
 
 /**
@@ -73,6 +73,8 @@ export interface RealtimeSocketOptions {
   onMessage(message: RealtimeMessage, delivery: Delivery, ref: NoticeRef): void;
   /** Something on open screens changed with no notice (a `changed` frame): re-read it. */
   onChanged?(frame: ChangedFrame): void;
+  /** The operator set (or, with null, cleared) the maintenance notice. */
+  onMaintenance?(notice: MaintenanceNotice | null): void;
   missed: MissedSource;
   /** Every status change; `restored` is true when `open` follows a loss. */
   onStatus?(status: ConnectionStatus, detail: { restored: boolean; reason?: string }): void;
@@ -80,6 +82,11 @@ export interface RealtimeSocketOptions {
   clock?: RealtimeClock;
   createSocket?(url: string): WebSocket;
   log?: Pick<Console, 'error' | 'warn'>;
+}
+
+function isMaintenanceNotice(value: unknown): value is MaintenanceNotice {
+  const notice = value as MaintenanceNotice | undefined;
+  return typeof notice?.id === 'string' && typeof notice.message === 'string';
 }
 
 /** The close code the server refuses a session with (no reconnect: the session itself is gone). */
@@ -95,6 +102,7 @@ interface ServerFrame {
   what?: unknown;
   teamId?: unknown;
   projectId?: unknown;
+  notice?: unknown;
 }
 
 export class RealtimeSocket {
@@ -230,6 +238,10 @@ export class RealtimeSocket {
       case 'changed':
         if (typeof frame.what === 'string' && typeof frame.teamId === 'string')
           this.options.onChanged?.(frame as ChangedFrame);
+        return;
+      case 'maintenance':
+        if (frame.notice === null || isMaintenanceNotice(frame.notice))
+          this.options.onMaintenance?.(frame.notice);
         return;
       case 'error':
         this.log.warn('real-time socket refused a frame', frame.code);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MaintenanceNotice } from './configuration.js';
 
 /** Real-time notices (spec 002 §3–§4): the methods, the message, the socket's frames. */
 
@@ -125,6 +126,8 @@ export type ServerFrame =
   | { type: 'resync' }
   /** Something on open screens changed with no notice to anyone (someone joined or applied to a team): re-read it. */
   | ChangedFrame
+  /** The operator set or cleared the maintenance notice (null). */
+  | { type: 'maintenance'; notice: MaintenanceNotice | null }
   | { type: 'error'; code: string; msg: string };
 
 /** The wording of a notice (`GET msg_center/templates`), with {username}, {teamName}, {projectName}, {role}, {content}. */
