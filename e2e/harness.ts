@@ -94,3 +94,10 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
+
+/** A user's first team leads into the first-run path: tests of other pages skip it and land on the project list. */
+export async function skipFirstRun(page: Page) {
+  await page.waitForURL(/#\/onboarding\?tid=/);
+  await page.getByTestId('onboarding-skip-all').click();
+  await page.waitForURL(/#\/item\?fid=all&tid=/);
+}

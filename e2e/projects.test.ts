@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot as capture, launchBrowser, type RunningServer, startServer } from './harness.js';
+import {
+  screenshot as capture,
+  launchBrowser,
+  type RunningServer,
+  skipFirstRun,
+  startServer,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -65,7 +71,7 @@ describe('the project list', () => {
     await page.getByTestId('register-submit').click();
     await page.getByTestId('team-name-input').fill('Studio');
     await page.getByTestId('team-create-submit').click();
-    await page.waitForURL(/#\/item\?fid=all&tid=/);
+    await skipFirstRun(page);
     await expect.poll(() => page.title()).toBe('Team projects - Ferry');
     await page.getByTestId('item-create-project').waitFor();
     await screenshot(page, 'projects-01-empty');

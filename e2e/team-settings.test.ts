@@ -1,6 +1,12 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot as capture, launchBrowser, type RunningServer, startServer } from './harness.js';
+import {
+  screenshot as capture,
+  launchBrowser,
+  type RunningServer,
+  skipFirstRun,
+  startServer,
+} from './harness.js';
 
 /**
  * What a new user meets first: a name of several words, the no-space rule of team and project names said
@@ -65,7 +71,7 @@ describe('a new user', () => {
     await screenshot(page, 'team-settings-01-create-team-en');
     await teamName.fill('Harbor');
     await page.getByTestId('team-create-submit').click();
-    await page.waitForURL(/#\/item\?fid=all&tid=/);
+    await skipFirstRun(page);
     await expect.poll(() => page.getByTestId('user-menu-trigger').textContent()).toContain('Mia Chen');
 
     // The new-project dialog: English only, with the rule.

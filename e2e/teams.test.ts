@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot as capture, launchBrowser, type RunningServer, startServer } from './harness.js';
+import {
+  screenshot as capture,
+  launchBrowser,
+  type RunningServer,
+  skipFirstRun,
+  startServer,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -54,7 +60,7 @@ describe('team members and invitations', () => {
     await register(owner, ownerEmail, 'Olga');
     await owner.getByTestId('team-name-input').fill('Harbor');
     await owner.getByTestId('team-create-submit').click();
-    await owner.waitForURL(/#\/item\?fid=all&tid=/);
+    await skipFirstRun(owner);
 
     // Team settings from the sidebar: the owner alone in the members table.
     await owner.getByTestId('sidebar-team-settings').click();
@@ -132,7 +138,7 @@ describe('team members and invitations', () => {
     await register(owner, `atlas-${stamp}@example.com`, 'Ana');
     await owner.getByTestId('team-name-input').fill('Atlas');
     await owner.getByTestId('team-create-submit').click();
-    await owner.waitForURL(/#\/item\?fid=all&tid=/);
+    await skipFirstRun(owner);
 
     // Departments: two created with free default names, the second renamed and moved up.
     await owner.getByTestId('team-switch-trigger').click();

@@ -62,6 +62,30 @@ async function nextThreadNumber(tx: Tx, designId: string): Promise<number> {
 }
 
 /**
+ * A thread pinned on a design's version, written in the caller's transaction with no notice: the project's
+ * welcome comment on the first-run path, made for the one person who sees the project.
+ */
+export async function addPinnedThread(
+  tx: Tx,
+  thread: { projectId: string; designId: string; versionId: string; authorId: string; content: string },
+  position: { x: number; y: number },
+  now: Date,
+) {
+  const [row] = await tx
+    .insert(comments)
+    .values({
+      ...thread,
+      number: await nextThreadNumber(tx, thread.designId),
+      positionX: position.x,
+      positionY: position.y,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: comments.id });
+  return row.id;
+}
+
+/**
  * Who hears of a comment: the mentioned; for a new thread also the design's followers (with no following
  * of designs, the people who commented on it), for a reply the thread's author and everyone who replied.
  */

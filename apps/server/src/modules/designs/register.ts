@@ -18,7 +18,7 @@ import { designs, designVersions } from './tables.js';
 type FileInput = { key: string; name?: string; position_x?: number; position_y?: number };
 
 /** Who makes a change, when, and the job queue its work goes to. */
-interface Change {
+export interface Change {
   userId: string;
   now: Date;
   queue: string;
@@ -64,9 +64,58 @@ async function addVersion(tx: Tx, change: Change, designId: string, placement: O
     .where(eq(designs.id, designId));
   await markRegistered(tx, file.key, now);
   await queueFileWork(tx, queue, version);
+  return version.id;
 }
 
 const typeOfDesign = (file: UploadedFile) => (file.fileType === 'pdf' ? 'pdf' : 'image');
+
+/**
+ * Writes checked placements into a project in the caller's transaction: a placement named like a design of
+ * `byName` becomes its new version, any other a new design after the last; all of one call share a batch.
+ * Answers each placement's design and version, in order. The caller wakes the job worker after the commit.
+ */
+export async function writePlacements(
+  tx: Tx,
+  change: Change,
+  projectId: string,
+  placements: Placement[],
+  byName = new Map<string, string>(),
+): Promise<{ designId: string; versionId: string; name: string }[]> {
+  const { userId, now } = change;
+  const batch = randomUUID();
+  const [{ top }] = await tx
+    .select({ top: sql<number>`coalesce(max(${designs.orderIndex}), 0)::int` })
+    .from(designs)
+    .where(eq(designs.projectId, projectId));
+  let order = top;
+  const written = [];
+  for (const placement of placements) {
+    const { file, name } = placement;
+    let designId = byName.get(name);
+    if (!designId) {
+      const [created] = await tx
+        .insert(designs)
+        .values({
+          projectId,
+          name,
+          type: typeOfDesign(file),
+          orderIndex: ++order,
+          positionX: file.position_x ?? 0,
+          positionY: file.position_y ?? 0,
+          batch,
+          createdBy: userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: designs.id });
+      designId = created.id;
+      byName.set(name, designId);
+    }
+    written.push({ designId, versionId: await addVersion(tx, change, designId, placement), name });
+  }
+  await touchProject(tx, projectId, now);
+  return written;
+}
 
 /**
  * `POST project/image`: uploaded files become designs. A file named like a design already in the project
@@ -100,43 +149,10 @@ export async function registerImages(
     input.project_id,
     names.filter((name) => !byName.has(name)).length,
   );
-  const batch = randomUUID();
-  const now = ctx.now();
-  const change = { userId, now, queue: ctx.config.jobQueue };
+  const change = { userId, now: ctx.now(), queue: ctx.config.jobQueue };
   const touched = await ctx.db.transaction(async (tx) => {
-    const [{ top }] = await tx
-      .select({ top: sql<number>`coalesce(max(${designs.orderIndex}), 0)::int` })
-      .from(designs)
-      .where(eq(designs.projectId, input.project_id));
-    let order = top;
-    const ids: string[] = [];
-    for (const placement of placements) {
-      const { file, name } = placement;
-      let designId = byName.get(name);
-      if (!designId) {
-        const [created] = await tx
-          .insert(designs)
-          .values({
-            projectId: input.project_id,
-            name,
-            type: typeOfDesign(file),
-            orderIndex: ++order,
-            positionX: file.position_x ?? 0,
-            positionY: file.position_y ?? 0,
-            batch,
-            createdBy: userId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: designs.id });
-        designId = created.id;
-        byName.set(name, designId);
-      }
-      await addVersion(tx, change, designId, placement);
-      ids.push(designId);
-    }
-    await touchProject(tx, input.project_id, now);
-    return [...new Set(ids)];
+    const written = await writePlacements(tx, change, input.project_id, placements, byName);
+    return [...new Set(written.map((design) => design.designId))];
   });
   ctx.jobs.wake();
   return { images: await loadImages(ctx, ctx.db, inArray(designs.id, touched)), dropped };

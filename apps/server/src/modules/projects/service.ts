@@ -19,7 +19,7 @@ import { designs, designVersions } from '../designs/tables.js';
 import { folders } from '../folders/tables.js';
 import { readStage } from '../sections/stage.js';
 import { renderPicture } from '../storage/pictures.js';
-import { teamForMember, teamMemberIds } from '../teams/policy.js';
+import { type TeamRow, teamForMember, teamMemberIds } from '../teams/policy.js';
 import { reserveProjectRoom } from './counts.js';
 import { visibleTo } from './listing.js';
 import {
@@ -58,15 +58,19 @@ export async function folderInTeam(
   return row.id;
 }
 
-/** 未命名, or 未命名1, 未命名2 … when taken: a project is never refused for lacking a name. */
-async function freeDefaultName(db: Db | Tx, teamId: string): Promise<string> {
+/**
+ * `base` when the team has no project of that name, else the first free `<base><separator><n>` from 1 (2 with a
+ * separator): 未命名, 未命名1, 未命名2 … so a project is never refused for lacking a name.
+ */
+async function freeProjectName(db: Db | Tx, teamId: string, base: string, separator = ''): Promise<string> {
   const taken = await db
     .select({ name: projects.name })
     .from(projects)
-    .where(and(eq(projects.teamId, teamId), like(projects.name, `${DEFAULT_PROJECT_NAME}%`)));
+    .where(and(eq(projects.teamId, teamId), like(projects.name, `${base.replace(/[\\%_]/g, '\\$&')}%`)));
   const names = new Set(taken.map((row) => row.name));
-  if (!names.has(DEFAULT_PROJECT_NAME)) return DEFAULT_PROJECT_NAME;
-  for (let n = 1; ; n++) if (!names.has(`${DEFAULT_PROJECT_NAME}${n}`)) return `${DEFAULT_PROJECT_NAME}${n}`;
+  if (!names.has(base)) return base;
+  for (let n = separator ? 2 : 1; ; n++)
+    if (!names.has(`${base}${separator}${n}`)) return `${base}${separator}${n}`;
 }
 
 export async function createProject(
@@ -84,28 +88,53 @@ export async function createProject(
   const { team } = await teamForMember(ctx.db, userId, input.team_id);
   const folderId = await folderInTeam(ctx.db, input.team_id, input.folder_id);
   const project = await renameGuard(() =>
-    ctx.db.transaction(async (tx) => {
-      await reserveProjectRoom(ctx, tx, team);
-      const name = input.name ?? (await freeDefaultName(tx, team.id));
-      const now = ctx.now();
-      const [created] = await tx
-        .insert(projects)
-        .values({
-          teamId: team.id,
-          folderId,
-          name,
-          type: input.type,
-          orderIndex: input.order_index ?? 1,
-          createdBy: userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx.insert(projectMembers).values({ projectId: created.id, userId, role: 'admin', addedAt: now });
-      return created;
-    }),
+    ctx.db.transaction(async (tx) =>
+      insertProject(ctx, tx, team, userId, {
+        name: input.name ?? { free: DEFAULT_PROJECT_NAME },
+        type: input.type,
+        folderId,
+        orderIndex: input.order_index ?? 1,
+      }),
+    ),
   );
   return presentProject(ctx, project, teamRole, 'admin');
+}
+
+/**
+ * A new project in the caller's transaction, its creator its admin, within the plan's project room
+ * (PROJECT_COUNT_FULL otherwise). The name is given, or the first free one from a base, chosen under the
+ * team's lock; a given name the team holds already is a unique violation the caller words.
+ */
+export async function insertProject(
+  ctx: AppContext,
+  tx: Tx,
+  team: TeamRow,
+  userId: string,
+  fields: {
+    name: string | { free: string; separator?: string };
+    type: ProjectType;
+    folderId: string | null;
+    orderIndex: number;
+  },
+) {
+  await reserveProjectRoom(ctx, tx, team);
+  const { name } = fields;
+  const now = ctx.now();
+  const [created] = await tx
+    .insert(projects)
+    .values({
+      teamId: team.id,
+      folderId: fields.folderId,
+      name: typeof name === 'string' ? name : await freeProjectName(tx, team.id, name.free, name.separator),
+      type: fields.type,
+      orderIndex: fields.orderIndex,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx.insert(projectMembers).values({ projectId: created.id, userId, role: 'admin', addedAt: now });
+  return created;
 }
 
 /** Opening a project records the visit: the "recently used" tab. */

@@ -110,6 +110,37 @@ async function countHotspots(tx: Tx, projectId: string, designIds: string[]) {
 }
 
 /**
+ * Writes hotspots already checked (or known good: the first-run path's sample project) in the caller's
+ * transaction; the caller sets the designs' hotspot counts.
+ */
+export async function insertHotspots(
+  tx: Tx,
+  projectId: string,
+  userId: string,
+  positions: HotspotInput[],
+  now: Date,
+) {
+  if (positions.length === 0) return [];
+  return tx
+    .insert(prototypeHotspots)
+    .values(
+      positions.map((position) => ({
+        projectId,
+        designId: position.image_id,
+        ...target(position.next_image),
+        x: position.p_x,
+        y: position.p_y,
+        width: position.p_w,
+        height: position.p_h,
+        createdBy: userId,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning();
+}
+
+/**
  * `POST project/prototype`: the whole batch is checked (designs, targets, geometry, each design's limit)
  * before anything is written, in one transaction.
  */
@@ -143,23 +174,7 @@ export async function createHotspots(
     for (const position of input.positions)
       held.set(position.image_id, (held.get(position.image_id) ?? 0) + 1);
     if ([...held.values()].some((n) => n > PrototypeLimits.hotspotsPerDesign)) throw fail('HOTSPOT_LIMIT');
-    const rows = await tx
-      .insert(prototypeHotspots)
-      .values(
-        input.positions.map((position) => ({
-          projectId,
-          designId: position.image_id,
-          ...target(position.next_image),
-          x: position.p_x,
-          y: position.p_y,
-          width: position.p_w,
-          height: position.p_h,
-          createdBy: userId,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .returning();
+    const rows = await insertHotspots(tx, projectId, userId, input.positions, now);
     await setHotspotCounts(tx, held);
     return rows;
   });

@@ -205,6 +205,30 @@ export async function inspectOwnUpload<T>(
   }
 }
 
+/**
+ * A file the server itself brings in (the first-run path's sample designs), stored and recorded under the
+ * user's upload folder exactly as a posted upload is, so registration takes it the same way. Answers its key;
+ * the caller forgets it (`forgetUpload` and removal) when it is not registered after all.
+ */
+export async function storeServerUpload(
+  ctx: AppContext,
+  owner: { teamId: string; userId: string },
+  extension: string,
+  data: Buffer,
+): Promise<string> {
+  const fileType = sniffType(data);
+  if (!fileType) throw fail('IMAGE_FORMAT_UNSUPPORTED');
+  const key = `${uploadDir(owner.teamId, owner.userId)}${randomUUID()}.${extension}`;
+  await ctx.files.put(key, data);
+  try {
+    await ctx.db.insert(uploads).values({ key, ...owner, size: data.length, fileType });
+  } catch (error) {
+    await ctx.files.remove(key);
+    throw error;
+  }
+  return key;
+}
+
 /** A registered upload is a design's file now: the purge of unregistered uploads leaves it. */
 export async function markRegistered(tx: Tx, key: string, at: Date) {
   await tx.update(uploads).set({ registeredAt: at }).where(eq(uploads.key, key));

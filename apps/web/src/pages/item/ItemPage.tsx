@@ -5,6 +5,7 @@ import { usePageTitle } from '../../components/hooks';
 import { ALL_FOLDER, itemPath, Paths, teamCreatePath, teamIdOf } from '../../state/redirect';
 import { findTeam, getSession, setFolderId, useSession } from '../../state/session';
 import { switchTeam } from '../../state/teamSwitch';
+import { FirstRunBanner } from '../onboarding/FirstRunBanner';
 import { pathTo, scopeOf, TopNodes, useFolderTree } from './folders';
 import { useProjectGroups } from './groups/ProjectGroupsSection';
 import { ProjectList } from './ProjectList';
@@ -44,6 +45,7 @@ export function ItemPage() {
   return (
     <div className="item-page">
       <ItemHeading teamId={teamId} teamName={target.name} fid={folderId} groupId={params.get('gid')} />
+      <FirstRunBanner team={target} />
       {/* Another node, group or team starts afresh: no search, no dialog left open. */}
       <ProjectList
         key={`${teamId}/${folderId}/${params.get('gid') ?? ''}`}

@@ -31,19 +31,52 @@ describe('team creation', () => {
     expect(seen.some((req) => req.path === '/api/account/team')).toBe(false);
   });
 
-  it('creates the team, makes it active and opens its project list', async () => {
+  it('creates a first team, makes it active and leads straight into the first-run path', async () => {
     const ada = await newUserSignedIn();
     const name = unique('Studio');
     const app = renderApp('/item/team/create?new=true');
     expect(document.title).toBe('Create team - Ferry');
     fireEvent.change(await screen.findByTestId('team-name-input'), { target: { value: name } });
     fireEvent.click(screen.getByTestId('team-create-submit'));
-    await waitFor(() => expect(app.location()).toMatch(/^\/item\?fid=all&tid=./));
+    await waitFor(() => expect(app.location()).toMatch(/^\/onboarding\?tid=./));
     const [team] = await callAs<TeamInfo[]>(ada, 'GET', 'account/user_teams');
     expect(team).toMatchObject({ name, role: { type: 'superadmin' } });
-    expect(app.location()).toBe(`/item?fid=all&tid=${team.id}`);
+    expect(app.location()).toBe(`/onboarding?tid=${team.id}`);
+    await screen.findByTestId('onboarding-page');
+    expect(window.localStorage.getItem('role')).toBe('superadmin');
+
+    // Skipping the path lands on the new team's project list.
+    fireEvent.click(screen.getByTestId('onboarding-skip-all'));
+    await waitFor(() => expect(app.location()).toBe(`/item?fid=all&tid=${team.id}`));
+    expect((await screen.findByTestId('header-team-name')).textContent).toBe(name);
+  });
+
+  it('opens the project list of a further team, the first-run path not offered in between', async () => {
+    const ada = await newAccount('Ada');
+    await createTeam(ada, unique('Alpha'));
+    await signInHere(ada);
+    const name = unique('Beta');
+    const app = renderApp('/item/team/create?new=true');
+    fireEvent.change(await screen.findByTestId('team-name-input'), { target: { value: name } });
+    fireEvent.click(screen.getByTestId('team-create-submit'));
+    await waitFor(() => expect(app.location()).toMatch(/^\/item\?fid=all&tid=./));
+    const beta = (await callAs<TeamInfo[]>(ada, 'GET', 'account/user_teams')).find(
+      (team) => team.name === name,
+    );
+    expect(app.location()).toBe(`/item?fid=all&tid=${beta?.id}`);
     expect((await screen.findByTestId('header-team-name')).textContent).toBe(name);
     expect(window.localStorage.getItem('role')).toBe('superadmin');
+  });
+
+  it('opens the project list of a first team when the user already skipped the first-run path', async () => {
+    const ada = await newUserSignedIn();
+    await callAs(ada, 'PUT', 'account/onboard_user', { finish: 'skipped' });
+    const name = unique('Studio');
+    const app = renderApp('/item/team/create?new=true');
+    fireEvent.change(await screen.findByTestId('team-name-input'), { target: { value: name } });
+    fireEvent.click(screen.getByTestId('team-create-submit'));
+    await waitFor(() => expect(app.location()).toMatch(/^\/item\?fid=all&tid=./));
+    expect((await screen.findByTestId('header-team-name')).textContent).toBe(name);
   });
 
   it('shows the failure in the form when the server cannot answer', async () => {

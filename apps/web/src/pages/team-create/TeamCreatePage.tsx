@@ -13,8 +13,13 @@ import { queryClient } from '../../queryClient';
 import { itemPath, teamIdOf } from '../../state/redirect';
 import { getSession, setTeams, useSession } from '../../state/session';
 import { switchTeam } from '../../state/teamSwitch';
+import { onboardingPath } from '../onboarding/paths';
+import { leadsIntoFirstRun } from '../onboarding/useOnboarding';
 
-/** Team creation (route TeamCreate, /item/team/create?new=true): the creator becomes its super admin. */
+/**
+ * Team creation (route TeamCreate, /item/team/create?new=true): the creator becomes its super admin. A first
+ * team leads into the first-run path, any other to its project list.
+ */
 export function TeamCreatePage() {
   usePageTitle('titles.teamCreate');
   const { t } = useTranslation();
@@ -24,12 +29,17 @@ export function TeamCreatePage() {
   const [error, setError] = useState<string | null>(null);
 
   const create = useMutation({
-    mutationFn: (name: string) => teamsApi.create({ name }),
-    onSuccess: (created) => {
+    mutationFn: async (name: string) => {
+      const hadTeams = getSession().teams.length > 0;
+      const created = await teamsApi.create({ name });
+      return { created, firstRun: await leadsIntoFirstRun(created, hadTeams) };
+    },
+    onSuccess: ({ created, firstRun }) => {
       const id = teamIdOf(created);
       setTeams([...getSession().teams.filter((known) => teamIdOf(known) !== id), created]);
       void queryClient.invalidateQueries({ queryKey: ['teams'] });
-      void switchTeam(created);
+      void switchTeam(created, { navigate: !firstRun });
+      if (firstRun) navigate(onboardingPath(id));
     },
     onError: (failure) => setError(formErrorText(failure, t('common.requestFailed'))),
   });

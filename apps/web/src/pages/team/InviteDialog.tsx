@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { type AssignableRole, type EmailInviteResult, teamsApi } from '../../api/teams';
 import { useLang } from '../../components/hooks';
 import { useRoleLabel } from '../../components/roles';
+import { SeatNotice } from '../../components/SeatNotice';
 import { formatTime } from '../../components/time';
 import { useFailureToast } from '../../components/useFailureToast';
 import { formErrorText } from '../../forms/errors';
 import { queryClient } from '../../queryClient';
+import { teamIdOf } from '../../state/redirect';
 import { refreshPeople, teamKeys } from '../../state/teamQueries';
 
 const MAX_EMAILS = 20;
@@ -78,7 +80,8 @@ function RolePicker({
   );
 }
 
-function LinkTab({ team }: { team: TeamInfo }) {
+/** The team's invitation link with its role and review switch (also the first-run path's invite step). */
+export function LinkTab({ team }: { team: TeamInfo }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
@@ -161,7 +164,8 @@ function LinkTab({ team }: { team: TeamInfo }) {
   );
 }
 
-function EmailTab({ team }: { team: TeamInfo }) {
+/** Personal e-mail invitations, each resendable (also the first-run path's invite step). */
+export function EmailTab({ team }: { team: TeamInfo }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const failure = useFailureToast(message);
@@ -279,6 +283,7 @@ export function InviteDialog({
       destroyOnHidden
     >
       <div data-testid="invite-dialog">
+        <SeatNotice teamId={teamIdOf(team)} />
         <Tabs
           items={[
             {
