@@ -17,6 +17,7 @@ import { logNoticeAction } from '../realtime/optionLog';
 import { clearToasts } from '../realtime/toasts';
 import { kindTitle } from '../realtime/wording';
 import { clearDot, useMessageDots } from '../state/messageDots';
+import { usePreferences, writePreferences } from '../state/preferences';
 import { useLang } from './hooks';
 import { MessageItem } from './MessageItem';
 import './realtime.css';
@@ -51,7 +52,9 @@ export function MessageCentre({ open, onClose }: { open: boolean; onClose(): voi
   const dots = useMessageDots();
   const [tab, setTab] = useState<Tab>('all');
   const [kind, setKind] = useState<string | undefined>(undefined);
-  const [unreadOnly, setUnreadOnly] = useState(false);
+  // The "unread only" switch is the user's preference: it stays as they left it, in any browser.
+  const { unreadOnly } = usePreferences();
+  const setUnreadOnly = (on: boolean) => writePreferences({ unreadOnly: on });
   const filter: MessageFilter = { kind, unread: unreadOnly };
 
   const pages = useInfiniteQuery({

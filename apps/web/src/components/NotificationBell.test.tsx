@@ -1,9 +1,11 @@
 import '../test/setup';
 import type { MessageView } from '@ferry/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../queryClient';
 import { setRealtimeDefaults, stopRealtime } from '../realtime/connection';
 import { reloadMessageDots } from '../state/messageDots';
+import { resetPreferenceSync } from '../state/preferences';
 import { StorageKeys } from '../state/storage';
 import { renderApp } from '../test/render';
 import { adaInOlgasProject } from '../test/seed';
@@ -128,6 +130,37 @@ describe('the bell and the message centre', () => {
     // The project tab lists the project notices only: the invitation.
     await waitFor(() => expect(items(centre)).toHaveLength(1));
     expect(within(centre).getByTestId('message-item').textContent).toContain('Project invitation');
+  });
+
+  it("lists only the unread by the user's preference, which the switch changes and the server keeps", async () => {
+    const { ada } = await adaWithNotices();
+    renderApp('/user/info');
+    const centre = await openCentre();
+    fireEvent.click(within(centre).getByTestId('message-unread-only'));
+    await waitFor(() => expect(items(centre)).toHaveLength(3));
+    expect(
+      within(centre)
+        .getAllByTestId('message-item')
+        .every((item) => !item.textContent?.includes('Comment 1')),
+    ).toBe(true);
+    await waitFor(async () =>
+      expect(
+        (await callAs<{ unreadOnly: boolean }>(ada, 'GET', 'account/user_profile?group=preferences'))
+          .unreadOnly,
+      ).toBe(true),
+    );
+
+    // Another browser: the saved preference is read after sign-in and the centre opens filtered.
+    cleanup();
+    window.localStorage.clear();
+    resetPreferenceSync();
+    queryClient.clear();
+    await signInHere(ada);
+    renderApp('/user/info');
+    fireEvent.click(await screen.findByTestId('notification-bell'));
+    const again = await screen.findByTestId('message-centre');
+    await waitFor(() => expect(items(again)).toHaveLength(3));
+    expect(within(again).getByTestId('message-unread-only').getAttribute('aria-checked')).toBe('true');
   });
 
   it('filters by kind through the server', async () => {

@@ -2,6 +2,7 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isApiError, NETWORK_ERROR } from '../api/errors';
+import { usePreferenceSync } from '../state/preferences';
 import { useSessionCheck } from '../state/queries';
 import { loginPath } from '../state/redirect';
 import { useSession } from '../state/session';
@@ -32,6 +33,8 @@ export function RequireAuth() {
 
 function SessionGate() {
   const check = useSessionCheck();
+  // The user's preferences from their other browsers, beside the session check.
+  usePreferenceSync();
   const { t } = useTranslation();
   if (check.isPending) return <FullPageSpin />;
   if (check.isError) {

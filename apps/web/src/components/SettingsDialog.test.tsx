@@ -1,13 +1,15 @@
 import '../test/setup';
+import { PREFERENCE_FLAGS } from '@ferry/shared';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../App';
 import { queryClient } from '../queryClient';
 import { DEFAULT_LAB, writeLab } from '../state/lab';
+import { readPreferences } from '../state/preferences';
 import { applyLogin } from '../state/session';
 import { buildLogin } from '../test/fixtures';
 import { renderApp } from '../test/render';
-import { createTeam, newAccount, signInHere, unique, useRealServer } from '../test/server';
+import { callAs, createTeam, newAccount, signInHere, unique, useRealServer } from '../test/server';
 import { SettingsDialog } from './SettingsDialog';
 
 useRealServer();
@@ -113,5 +115,35 @@ describe('the settings dialog', () => {
     fireEvent.click(await screen.findByTestId('menu-settings'));
     await waitFor(() => expect(screen.getByTestId('settings-dialog').textContent).toContain('性能优先'));
     expect(screen.getByTestId('settings-dialog').textContent).toContain('清除缓存');
+    expect(screen.getByTestId('settings-preferences').textContent).toContain('画板：显示设计图名称');
+  });
+
+  it('lists every other preference flag with its label, and saves a switch for the user', async () => {
+    const ada = await newAccount('Ada');
+    await signInHere(ada);
+    open();
+    const section = screen.getByTestId('settings-preferences');
+    const rows = [...section.querySelectorAll('[role="switch"]')].map((element) =>
+      element.getAttribute('data-testid'),
+    );
+    expect(rows).toEqual(
+      PREFERENCE_FLAGS.filter((flag) => !LAB_OPTION_FLAGS.includes(flag)).map((flag) => `preference-${flag}`),
+    );
+    expect(section.textContent).toContain('Stage: design names');
+    expect(section.textContent).toContain('Message centre: unread only');
+    expect(screen.getByTestId('preference-stageNames').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('preference-stageNames'));
+    fireEvent.click(screen.getByTestId('preference-noticeSound'));
+    expect(screen.getByTestId('preference-stageNames').getAttribute('aria-checked')).toBe('false');
+    expect(readPreferences()).toMatchObject({ stageNames: false, noticeSound: true });
+    await waitFor(async () =>
+      expect(await callAs(ada, 'GET', 'account/user_profile?group=preferences')).toMatchObject({
+        stageNames: false,
+        noticeSound: true,
+      }),
+    );
   });
 });
+
+/** The flags the lab section shows in its own words. */
+const LAB_OPTION_FLAGS: readonly string[] = ['axureZoom', 'escBack', 'boxSelect', 'freeZoom', 'performance'];

@@ -1,45 +1,83 @@
-import { App, Button, Modal, Radio, Switch } from 'antd';
+import { PREFERENCE_FLAGS, type PreferenceFlag, PreferenceLimits } from '@ferry/shared';
+import { App, Button, Modal, Radio, Slider, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../queryClient';
-import { isBuilt } from '../state/features';
+import { useFeature } from '../state/features';
 import { type LabOptions, useLab, writeLab } from '../state/lab';
+import { readPreferences, usePreferences, writePreferences } from '../state/preferences';
 import { clearCachedData } from '../state/storage';
 import './SettingsDialog.css';
 
-/** A switch row: what it does on the left, the switch on the right. */
+/** A switch row: what it does on the left, the switch on the right. `id` names the switch for tests. */
 function SwitchRow({
-  option,
+  id,
+  label,
   checked,
   onChange,
   hint,
 }: {
-  option: keyof LabOptions;
+  id: string;
+  label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: string;
 }) {
-  const { t } = useTranslation();
   return (
     <div className="settings-row">
       <span className="settings-row-text">
-        <span id={`lab-${option}-label`}>{t(`lab.${option}`)}</span>
+        <span id={`${id}-label`}>{label}</span>
         {hint ? <span className="settings-row-hint">{hint}</span> : null}
       </span>
-      <Switch
-        checked={checked}
-        onChange={onChange}
-        aria-labelledby={`lab-${option}-label`}
-        data-testid={`lab-${option}`}
-      />
+      <Switch checked={checked} onChange={onChange} aria-labelledby={`${id}-label`} data-testid={id} />
     </div>
+  );
+}
+
+/** A lab option's row. */
+function LabRow({
+  option,
+  ...rest
+}: {
+  option: keyof LabOptions;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  hint?: string;
+}) {
+  const { t } = useTranslation();
+  return <SwitchRow id={`lab-${option}`} label={t(`lab.${option}`)} {...rest} />;
+}
+
+/** The flags the lab section above already shows (state/preferences.ts keeps them as lab options). */
+const LAB_FLAGS: readonly PreferenceFlag[] = ['axureZoom', 'escBack', 'boxSelect', 'freeZoom', 'performance'];
+
+/** Every other preference flag, in the list's order, each switched here and followed in every browser. */
+function PreferenceSection() {
+  const { t } = useTranslation();
+  const preferences = usePreferences();
+  return (
+    <section className="settings-section" data-testid="settings-preferences">
+      <h4>{t('preferences.title')}</h4>
+      {PREFERENCE_FLAGS.filter((flag) => !LAB_FLAGS.includes(flag)).map((flag) => (
+        <SwitchRow
+          key={flag}
+          id={`preference-${flag}`}
+          label={t(`preferences.flag.${flag}.label`)}
+          hint={t(`preferences.flag.${flag}.hint`)}
+          checked={preferences[flag]}
+          onChange={(on) => writePreferences({ [flag]: on })}
+        />
+      ))}
+    </section>
   );
 }
 
 /**
  * The settings dialog of spec 000 §3: the Axure zoom switch (once Axure prototypes exist), the lab options (ESC on the mark page, traditional
- * box-select, free zoom, performance priority — which reloads the page) and clearing the browser's cached data.
- * The options are kept in the browser (state/lab.ts); clearing the cache keeps the session and preferences.
+ * box-select, free zoom, performance priority — which reloads the page), the other preference flags and clearing
+ * the browser's cached data.
+ * The options and the zoom speed are kept in the browser and saved for the user, who finds them in any other browser
+ * after sign-in (state/lab.ts, state/preferences.ts); clearing the cache keeps the session and preferences.
  */
 export function SettingsDialog({
   open,
@@ -52,9 +90,11 @@ export function SettingsDialog({
   reload?: () => void;
 }) {
   const { t } = useTranslation();
+  const axureOn = useFeature('axure_prototypes');
   const { message } = App.useApp();
   const lab = useLab();
   const [clearing, setClearing] = useState(false);
+  const [zoomSpeed, setZoomSpeed] = useState(() => readPreferences().zoomSpeed);
 
   const clearCache = async () => {
     setClearing(true);
@@ -75,10 +115,10 @@ export function SettingsDialog({
   return (
     <Modal open={open} title={t('lab.title')} onCancel={onClose} footer={null} width={520} destroyOnHidden>
       <div className="settings-dialog" data-testid="settings-dialog">
-        {isBuilt('axurePrototypes') ? (
+        {axureOn ? (
           <section className="settings-section">
             <h4>{t('lab.general')}</h4>
-            <SwitchRow
+            <LabRow
               option="axureZoom"
               checked={lab.axureZoom}
               onChange={(on) => writeLab({ axureZoom: on })}
@@ -105,19 +145,36 @@ export function SettingsDialog({
               data-testid="lab-escOnMark"
             />
           </div>
-          <SwitchRow
+          <LabRow
             option="boxSelect"
             checked={lab.boxSelect}
             onChange={(on) => writeLab({ boxSelect: on })}
             hint={t('lab.boxSelectHint')}
           />
-          <SwitchRow
+          <LabRow
             option="freeZoom"
             checked={lab.freeZoom}
             onChange={(on) => writeLab({ freeZoom: on })}
             hint={t('lab.freeZoomHint')}
           />
-          <SwitchRow
+          <div className="settings-row" data-testid="lab-zoomSpeed">
+            <span className="settings-row-text">
+              <span id="lab-zoomSpeed-label">{t('preferences.zoomSpeed')}</span>
+              <span className="settings-row-hint">{t('preferences.zoomSpeedHint')}</span>
+            </span>
+            <Slider
+              className="settings-row-choice"
+              style={{ width: 140 }}
+              min={PreferenceLimits.zoomSpeedMin}
+              max={PreferenceLimits.zoomSpeedMax}
+              step={100}
+              value={zoomSpeed}
+              onChange={setZoomSpeed}
+              onChangeComplete={(value) => writePreferences({ zoomSpeed: value })}
+              aria-labelledby="lab-zoomSpeed-label"
+            />
+          </div>
+          <LabRow
             option="performance"
             checked={lab.performance}
             onChange={(on) => {
@@ -127,6 +184,7 @@ export function SettingsDialog({
             hint={t('lab.performanceHint')}
           />
         </section>
+        <PreferenceSection />
         <section className="settings-section">
           <h4>{t('lab.cacheTitle')}</h4>
           <div className="settings-row">

@@ -6,6 +6,7 @@ import { documentKeys } from '../api/documents';
 import { walkthroughKeys } from '../api/walkthrough';
 import { queryClient } from '../queryClient';
 import { getMessageDots, reloadMessageDots } from '../state/messageDots';
+import { writePreferences } from '../state/preferences';
 import { applyLogin, getSession } from '../state/session';
 import { StorageKeys } from '../state/storage';
 import { getTeamEvent } from '../state/teamEvents';
@@ -248,5 +249,66 @@ describe('reactions to notices (spec 002 §4)', () => {
       team: true,
       other: true,
     });
+  });
+});
+
+describe("the user's notice preferences", () => {
+  /** The tab in the background, the browser allowing notifications and sound: what each was asked for. */
+  function hiddenTab() {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const shown: string[] = [];
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(
+        class {
+          onclick: (() => void) | null = null;
+          constructor(title: string) {
+            shown.push(title);
+          }
+          close() {}
+        },
+        { permission: 'granted' },
+      ),
+    );
+    const beeps: number[] = [];
+    class AudioStub {
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        const node = {
+          frequency: { value: 0 },
+          connect: (next: unknown) => next,
+          start: () => beeps.push(node.frequency.value),
+          stop() {},
+        };
+        return node;
+      }
+      createGain() {
+        return { gain: { value: 0 }, connect: (next: unknown) => next };
+      }
+    }
+    vi.stubGlobal('AudioContext', AudioStub);
+    return { shown, beeps };
+  }
+
+  it('by default: a toast and a desktop notification, no sound', async () => {
+    signIn();
+    const { shown, beeps } = hiddenTab();
+    await handleNotice(notice({ fromUserName: 'Bellatrix' }), 'live');
+    expect(getToasts()).toHaveLength(1);
+    expect(shown).toHaveLength(1);
+    expect(beeps).toHaveLength(0);
+  });
+
+  it('no toast and no desktop notification when switched off, a beep when switched on; the dot still lights', async () => {
+    signIn();
+    const { shown, beeps } = hiddenTab();
+    writePreferences({ noticeToasts: false, desktopNotices: false, noticeSound: true });
+    await handleNotice(notice({ fromUserName: 'Bellatrix' }), 'live');
+    expect(getToasts()).toHaveLength(0);
+    expect(shown).toHaveLength(0);
+    expect(beeps).toHaveLength(1);
+    // The message centre still has it: its group's dot lights.
+    expect(Object.values(getMessageDots())).toContain(true);
   });
 });

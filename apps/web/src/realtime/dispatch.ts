@@ -7,6 +7,7 @@ import { currentLang } from '../i18n';
 import { imageDetailKey, stageImagesKey } from '../pages/stage/paths';
 import { queryClient } from '../queryClient';
 import { lightDot } from '../state/messageDots';
+import { readPreferences } from '../state/preferences';
 import { getSession, setTeams } from '../state/session';
 import { raiseTeamEvent } from '../state/teamEvents';
 import { notifyDesktop } from './desktop';
@@ -14,6 +15,7 @@ import { kindGroup, NOTICE_KINDS, type RealtimeMessage } from './message';
 import { openNotice, whereAmI } from './open';
 import { logNoticeAction } from './optionLog';
 import type { Delivery, NoticeRef } from './socket';
+import { playNoticeSound } from './sound';
 import { loadTemplates } from './templates';
 import { showNoticeToast } from './toasts';
 import { renderNotice } from './wording';
@@ -133,9 +135,13 @@ export async function handleNotice(
   }
   if (react(message, told) !== 'toast') return;
   const wording = renderNotice(message, currentLang(), await loadTemplates());
-  showNoticeToast(message, wording, ref);
+  // The user's preferences: a toast, a sound, a desktop notification (the message centre lists it anyway).
+  const { noticeToasts, noticeSound, desktopNotices } = readPreferences();
+  if (noticeToasts) showNoticeToast(message, wording, ref);
   // Notices fetched after a reconnect are already old: the toasts tell of them, the desktop does not.
   if (delivery !== 'live') return;
+  if (noticeSound) playNoticeSound();
+  if (!desktopNotices) return;
   const shown = await notifyDesktop(message.method, wording, () => {
     logNoticeAction('desktop_click', message, ref);
     openNotice(message);

@@ -32,12 +32,23 @@ export function readLab(): LabOptions {
   return cached;
 }
 
-/** Saves a change. Performance priority takes effect after a reload, which the settings dialog does (spec 000 §3). */
-export function writeLab(change: Partial<LabOptions>): LabOptions {
+let labChanged: ((change: Partial<LabOptions>) => void) | null = null;
+
+/** Who hears the user's own changes, to save them for the user's other browsers (state/preferences.ts). */
+export function onLabChanged(listener: ((change: Partial<LabOptions>) => void) | null): void {
+  labChanged = listener;
+}
+
+/**
+ * Saves a change. Performance priority takes effect after a reload, which the settings dialog does (spec 000 §3).
+ * `fromServer`: the user's saved options arriving after sign-in, which are not sent back.
+ */
+export function writeLab(change: Partial<LabOptions>, fromServer = false): LabOptions {
   const next = { ...readLab(), ...change };
   writeString(StorageKeys.lab, JSON.stringify(next));
   cached = next;
   for (const listener of listeners) listener();
+  if (!fromServer) labChanged?.(change);
   return next;
 }
 

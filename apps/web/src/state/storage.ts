@@ -27,6 +27,14 @@ export const StorageKeys = {
   lab: 'lab',
   /** The new-message dots of spec 002 §4: project, team, other. */
   messageDots: 'msgDots',
+  /** The deployed version the server last named in its answers' header (spec 000 §4). */
+  version: 'version',
+  /** The version before an update whose "what's new" notice has not been shown yet. */
+  versionTipsSince: 'versionTipsSince',
+  /** Per team, when its admins last saw the 30-day plan-expiry dialog. */
+  expiryDialog: 'expiryDialog',
+  /** The preferences that follow the user besides the lab options (state/preferences.ts), as last known. */
+  preferences: 'preferences',
   /** The name a share link's visitor signs comments with, asked once. */
   guestName: 'ferry.share.guestName',
 } as const;
@@ -40,6 +48,9 @@ export const PREFERENCE_KEYS: readonly StorageKey[] = [
   StorageKeys.inspectPrefs,
   StorageKeys.sliceFormats,
   StorageKeys.lab,
+  StorageKeys.preferences,
+  StorageKeys.version,
+  StorageKeys.versionTipsSince,
 ];
 
 function store(): Storage | null {
@@ -54,11 +65,60 @@ export function readString(key: StorageKey): string | null {
   return store()?.getItem(key) ?? null;
 }
 
+/** What a full browser storage is reported as: the key that could not be written and the biggest one held. */
+export interface StorageFullReport {
+  key: string;
+  biggestKey: string | null;
+  biggestBytes: number;
+}
+
+let storageFullListener: ((report: StorageFullReport) => void) | null = null;
+
+/** Who tells the user the browser's storage is full (a toast); the console hears it regardless. */
+export function onStorageFull(listener: ((report: StorageFullReport) => void) | null): void {
+  storageFullListener = listener;
+}
+
+function isQuotaError(error: unknown): boolean {
+  return (
+    error instanceof DOMException &&
+    (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22)
+  );
+}
+
+/** The key holding the most (UTF-16 code units of key and value, 2 bytes each). */
+export function biggestKey(s: Storage): { key: string | null; bytes: number } {
+  let found: { key: string | null; bytes: number } = { key: null, bytes: 0 };
+  for (let index = 0; index < s.length; index += 1) {
+    const key = s.key(index);
+    if (key === null) continue;
+    const bytes = (key.length + (s.getItem(key)?.length ?? 0)) * 2;
+    if (bytes > found.bytes) found = { key, bytes };
+  }
+  return found;
+}
+
+/**
+ * Spec 002 §9: the browser keeps about 4.98 MB. A write over the quota is dropped, never thrown: the app goes
+ * on with what it holds in memory, and the report names the biggest key, the likeliest culprit.
+ */
 export function writeString(key: StorageKey, value: string | null | undefined): void {
   const s = store();
   if (!s) return;
-  if (value === null || value === undefined || value === '') s.removeItem(key);
-  else s.setItem(key, value);
+  if (value === null || value === undefined || value === '') {
+    s.removeItem(key);
+    return;
+  }
+  try {
+    s.setItem(key, value);
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    const biggest = biggestKey(s);
+    console.error(
+      `Local storage is full writing "${key}"; the biggest key is "${biggest.key}" (${biggest.bytes} bytes)`,
+    );
+    storageFullListener?.({ key, biggestKey: biggest.key, biggestBytes: biggest.bytes });
+  }
 }
 
 export function removeKey(key: StorageKey): void {

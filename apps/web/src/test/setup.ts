@@ -10,6 +10,7 @@ import { setLang } from '../i18n';
 import { queryClient } from '../queryClient';
 import { setNavigator } from '../state/navigation';
 import { resetNetworkStatus } from '../state/network';
+import { resetPreferenceSync } from '../state/preferences';
 import { reloadSession } from '../state/session';
 import { clearTeamEvent } from '../state/teamEvents';
 
@@ -49,6 +50,8 @@ beforeEach(async () => {
   resetClientState();
   resetNetworkStatus();
   clearTeamEvent();
+  // A preference a test switched (the message centre's filter, a setting) is not the next test's.
+  resetPreferenceSync();
   setClientUi(null);
   setNavigator(null);
   queryClient.clear();

@@ -1,4 +1,6 @@
 import {
+  normalisePreferences,
+  PROFILE_GROUP_RULES,
   PROFILE_GROUPS,
   type ProfileGroup,
   SETTINGS_TYPES,
@@ -10,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { parse } from '../../http/parse.js';
 import { userProfiles, userSettings } from './tables.js';
 
 /** User setting groups (spec 000 §3): each value is a JSON string the web app owns. */
@@ -71,7 +74,9 @@ export async function readProfile(db: Db | Tx, userId: string, group: ProfileGro
     .select({ value: userProfiles.value })
     .from(userProfiles)
     .where(and(eq(userProfiles.userId, userId), eq(userProfiles.group, group)));
-  return { ...PROFILE_GROUPS[group], ...(row?.value ?? {}) };
+  const value = { ...PROFILE_GROUPS[group], ...(row?.value ?? {}) };
+  // Preferences stored before today's zoom speed read as the default (spec 002 §9: 700, then forced to 500).
+  return group === 'preferences' ? normalisePreferences(value) : value;
 }
 
 /** Merges `{ info: { <group>: { key: value } } }` into the stored groups; only the group's known keys are kept. */
@@ -85,8 +90,13 @@ export async function writeProfile(ctx: AppContext, userId: string, info: unknow
       en: `Give one of the profile groups: ${Object.keys(PROFILE_GROUPS).join(', ')}`,
     });
   }
+  // Groups with rules are checked whole before anything is written.
+  const checked = groups.map(([group, values]) => {
+    const rule = PROFILE_GROUP_RULES[group as ProfileGroup];
+    return [group, rule ? parse(rule, values) : values] as const;
+  });
   await ctx.db.transaction(async (tx) => {
-    for (const [group, values] of groups) {
+    for (const [group, values] of checked) {
       const known = PROFILE_GROUPS[group as ProfileGroup] as Record<string, unknown>;
       const current = await readProfile(tx, userId, group as ProfileGroup);
       const next: Record<string, unknown> = { ...current };

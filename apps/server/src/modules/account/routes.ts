@@ -21,6 +21,7 @@ import {
   writeProfile,
   writeSettings,
 } from './preferences.js';
+import { preferenceRoutes } from './preferences.routes.js';
 import { recoveryRoutes } from './recovery.routes.js';
 import * as account from './service.js';
 import { findSession, revokeSession } from './sessions.js';
@@ -136,4 +137,5 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   recoveryRoutes(app, ctx, limitSignIn);
+  preferenceRoutes(app, ctx);
 }

@@ -9,6 +9,7 @@ import { pageTitle } from '../../components/hooks';
 import { OnceOpened } from '../../components/OnceOpened';
 import { RealtimeWatch } from '../../components/RealtimeBridge';
 import { useLab } from '../../state/lab';
+import { useTiming } from '../../state/timing';
 import { protoEditPath } from '../prototype/paths';
 import { useShareVisitor } from '../share/visitorContext';
 import { LazyShareDialog } from '../share-manage';
@@ -80,6 +81,8 @@ export function DetailPage() {
     enabled: !!teamId && !!projectId,
   });
   const image = detail.data;
+  // From opening a design to its detail being read (a visitor's link reports nothing).
+  useTiming('design_open', imageId, Boolean(image), !visitor);
   const versions = image?.versions ?? [];
   const version =
     versions.find((candidate) => candidate.id === versionParam) ??

@@ -15,6 +15,7 @@ import type { VersionView } from '@ferry/shared';
 import { Button, Dropdown, Select, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GuidePopover } from '../../components/guides/GuidePopover';
 import { canZoomIn, canZoomOut, percentOf } from './zoom';
 
 /** Preset zoom levels of the percentage menu, besides "fit". */
@@ -177,18 +178,20 @@ export function DetailTopBar(props: DetailTopBarProps) {
           </Button>
         ) : null}
         {props.onComment ? (
-          <Tooltip title={t('inspect.commentModeHint')}>
-            <Button
-              type="text"
-              className={`detail-bar-button detail-comment-toggle${props.commenting ? ' is-active' : ''}`}
-              icon={<CommentOutlined />}
-              onClick={props.onComment}
-              aria-pressed={props.commenting}
-              data-testid="detail-comment-mode"
-            >
-              {t('inspect.commentMode')}
-            </Button>
-          </Tooltip>
+          <GuidePopover name="comment">
+            <Tooltip title={t('inspect.commentModeHint')}>
+              <Button
+                type="text"
+                className={`detail-bar-button detail-comment-toggle${props.commenting ? ' is-active' : ''}`}
+                icon={<CommentOutlined />}
+                onClick={props.onComment}
+                aria-pressed={props.commenting}
+                data-testid="detail-comment-mode"
+              >
+                {t('inspect.commentMode')}
+              </Button>
+            </Tooltip>
+          </GuidePopover>
         ) : null}
         <span className="detail-bar-divider" />
         <BarButton

@@ -1,6 +1,7 @@
 import { Badge, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GuidePopover } from '../../components/guides/GuidePopover';
 
 export type SidebarTab = 'inspect' | 'slices' | 'comments';
 
@@ -25,8 +26,24 @@ export function InspectSidebar({
 }) {
   const { t } = useTranslation();
   const items = [
-    { key: 'inspect', label: t('inspect.tab.inspect'), children: inspect },
-    { key: 'slices', label: t('inspect.tab.slices'), children: slices },
+    {
+      key: 'inspect',
+      label: (
+        <GuidePopover name="inspectLayer" placement="leftTop">
+          <span>{t('inspect.tab.inspect')}</span>
+        </GuidePopover>
+      ),
+      children: inspect,
+    },
+    {
+      key: 'slices',
+      label: (
+        <GuidePopover name="sliceDownload" placement="leftTop">
+          <span>{t('inspect.tab.slices')}</span>
+        </GuidePopover>
+      ),
+      children: slices,
+    },
     {
       key: 'comments',
       label: (

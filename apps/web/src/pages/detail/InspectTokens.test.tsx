@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../App';
+import { readPreferences } from '../../state/preferences';
 import { createProject, uploadDesign } from '../../test/seed';
 import {
   answerTo,
@@ -148,6 +149,9 @@ describe('the inspect view with linked design tokens', () => {
     expect(readInspectPrefs(source.projectId).tokens).toBe(false);
     // The names stay beside the values: the switch is the code's.
     expect(screen.getByTestId('inspect-radius-token').textContent).toBe('radius/card');
+    // The choice is the user's too: a project they never set starts with raw values, in any browser.
+    expect(readPreferences().inspectTokens).toBe(false);
+    expect(readInspectPrefs('another-project').tokens).toBe(false);
   });
 
   it('names a text style and writes it in Swift as a FerryTokens member', async () => {

@@ -2,12 +2,14 @@ import '../../test/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LAB, writeLab } from '../../state/lab';
+import { readPreferences, writePreferences } from '../../state/preferences';
 import { applyLogin } from '../../state/session';
 import { readJson, StorageKeys } from '../../state/storage';
 import { buildLogin } from '../../test/fixtures';
 import { ok, type SeenRequest, stubFetch } from '../../test/http';
 import { renderApp } from '../../test/render';
 import { sampleDoc, titleLayer } from './test/sampleDoc';
+import { readInspectPrefs } from './useInspectPrefs';
 
 const JSON_URL = '/files/layers/v-1.json?expires=1&signature=abc';
 
@@ -48,10 +50,15 @@ const detailPath = (extra = '') =>
   `/item/project/detailDetach?project_id=p-1&tid=team-a&pid=p-1&image_id=img-1${extra}`;
 const stagePathPrefix = '/item/project/stage';
 
+/** The user's preferences as the server keeps them (read after sign-in). */
+let savedPreferences: Record<string, unknown> = {};
+
 function serve(layersStatus = 'ready') {
   const login = buildLogin();
   applyLogin(login);
   return stubFetch((request) => {
+    if (request.method === 'GET' && request.path === '/api/account/user_profile_by_cache')
+      return ok(savedPreferences);
     if (request.path === '/api/account/login')
       return ok({ user: login.user, teams: login.teams, team_status: login.team_status });
     if (request.path === '/api/account/user_teams') return ok(login.teams);
@@ -107,7 +114,10 @@ async function choose(testId: string, option: string) {
 
 describe('the inspect view', () => {
   // The lab options are kept in memory besides the storage the set-up clears.
-  afterEach(() => act(() => void writeLab(DEFAULT_LAB)));
+  afterEach(() => {
+    act(() => void writeLab(DEFAULT_LAB));
+    savedPreferences = {};
+  });
 
   it('fetches the LayerDoc once from json_url without the session and logs one page view', async () => {
     const { seen } = await openWithTitleSelected();
@@ -335,6 +345,28 @@ describe('the inspect view', () => {
     view.unmount();
     renderApp(detailPath());
     expect(await screen.findByTestId('inspect-layer-tree')).toBeTruthy();
+  });
+
+  it("opens with the user's deep select and layer list where the project has its own; a change here becomes the user's", async () => {
+    savedPreferences = { inspectDeepSelect: true, inspectLayerTree: true };
+    serve();
+    renderApp(detailPath());
+    await layersRead();
+    await waitFor(() => expect(readPreferences().inspectLayerTree).toBe(true));
+    expect(await screen.findByTestId('inspect-layer-tree')).toBeTruthy();
+    // Deep select: the first click takes the text layer, not its group.
+    clickDesign(70, 250);
+    await waitFor(() => expect(text('inspect-layer-name')).toBe('Title'));
+
+    fireEvent.click(screen.getByTestId('detail-layer-list'));
+    await waitFor(() => expect(screen.queryByTestId('inspect-layer-tree')).toBeNull());
+    expect(readPreferences().inspectLayerTree).toBe(false);
+    // A project the user never set follows; this one keeps its own choice.
+    expect(readInspectPrefs('p-2').tree).toBe(false);
+    expect(readInspectPrefs('p-2').deep).toBe(true);
+    act(() => writePreferences({ inspectLayerTree: true }));
+    expect(readInspectPrefs('p-1').tree).toBe(false);
+    expect(readInspectPrefs('p-2').tree).toBe(true);
   });
 
   it('opens the Comments tab when the route names a comment', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { isTyping } from '../../components/keys';
+import { pressed, Shortcuts } from '../../components/shortcuts';
 import { isSearchPaletteOpen } from '../../state/searchPalette';
 
 export interface DetailKeys {
@@ -27,13 +28,14 @@ export function useDetailKeys(keys: DetailKeys) {
       // The search palette over the view keeps its keys (its arrows, Enter and Esc are not the view's).
       if (current.paused || isSearchPaletteOpen() || event.defaultPrevented || isTyping(event.target)) return;
       if (event.metaKey || event.ctrlKey || event.altKey) return;
-      if (event.key === 'ArrowLeft') current.step(-1);
-      else if (event.key === 'ArrowRight') current.step(1);
-      else if (event.key === '+' || event.key === '=') current.zoomIn();
-      else if (event.key === '-') current.zoomOut();
-      else if (event.key === '0') current.fit();
-      else if (event.key === 'Escape') current.escape();
-      else if ((event.key === 'c' || event.key === 'C') && current.toggleComment) current.toggleComment();
+      const keys = Shortcuts.detail;
+      if (pressed(keys.previous, event)) current.step(-1);
+      else if (pressed(keys.next, event)) current.step(1);
+      else if (pressed(keys.zoomIn, event)) current.zoomIn();
+      else if (pressed(keys.zoomOut, event)) current.zoomOut();
+      else if (pressed(keys.fit, event)) current.fit();
+      else if (pressed(keys.escape, event)) current.escape();
+      else if (pressed(keys.comment, event) && current.toggleComment) current.toggleComment();
       else return;
       event.preventDefault();
     };

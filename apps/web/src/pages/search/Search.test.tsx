@@ -2,6 +2,7 @@ import '../../test/setup';
 import { SearchLimits } from '@ferry/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { readPreferences, writePreferences } from '../../state/preferences';
 import { itemPath } from '../../state/redirect';
 import { renderApp } from '../../test/render';
 import { createProject, createShareLink, paidPlan, uploadDesign } from '../../test/seed';
@@ -233,6 +234,31 @@ describe('search results page', () => {
     );
     // The bin drawer opens first and lists its designs once they arrive.
     await waitFor(() => expect(screen.getByTestId('recycle-bin').textContent).toContain(`${keyword}-home`));
+  });
+
+  it("includes the recycle bin by the user's preference, and the switch changes the preference", async () => {
+    const { ada, team, keyword, projectId, imageId } = await seeded();
+    await callAs(ada, 'DELETE', 'project/image', {
+      team_id: team.id,
+      project_id: projectId,
+      image_ids: [imageId],
+    });
+    act(() => writePreferences({ searchTrash: true }));
+    const app = renderApp(searchPath({ tid: team.id, keyword, type: 'image' }));
+    const hit = await screen.findByTestId('search-hit');
+    expect(within(hit).getByTestId('search-hit-trash')).toBeTruthy();
+    expect(screen.getByTestId('search-trash').getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(screen.getByTestId('search-trash'));
+    await waitFor(() => expect(app.location()).not.toContain('trash=1'));
+    expect((await screen.findByTestId('search-empty')).textContent).toContain(keyword);
+    expect(readPreferences().searchTrash).toBe(false);
+    await waitFor(async () =>
+      expect(
+        (await callAs<{ searchTrash: boolean }>(ada, 'GET', 'account/user_profile?group=preferences'))
+          .searchTrash,
+      ).toBe(false),
+    );
   });
 
   it('shows the server’s refusal in its own words', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { lazyNamed, OnceOpened } from '../../components/OnceOpened';
+import { pressed, Shortcuts } from '../../components/shortcuts';
 import { closeSearchPalette, openSearchPalette, useSearchPaletteOpen } from '../../state/searchPalette';
 import { useSession } from '../../state/session';
 
@@ -11,7 +12,7 @@ const SearchPalette = lazyNamed(
 
 /** ⌘K on a Mac, Ctrl-K elsewhere (either one is taken on both). */
 export const isSearchKey = (event: KeyboardEvent): boolean =>
-  (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
+  !event.altKey && !event.shiftKey && pressed(Shortcuts.everywhere.search, event);
 
 /**
  * Global search for every signed-in screen, with or without the header: ⌘K / Ctrl-K (or the header's box,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/hooks';
+import { usePreferences, writePreferences } from '../../state/preferences';
 import { useSession } from '../../state/session';
 import { HitRow } from './HitRow';
 import { hitPath, type SearchView, searchPath, searchViewOf } from './paths';
@@ -40,7 +41,8 @@ export function SearchPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { team } = useSession();
-  const view = searchViewOf(params, team?.team_id);
+  const { searchTrash } = usePreferences();
+  const view = searchViewOf(params, team?.team_id, searchTrash);
   usePageTitle('search.pageTitle');
   const search = useSearch({
     team_id: view.tid,
@@ -128,7 +130,11 @@ export function SearchPage() {
               id="search-trash"
               size="small"
               checked={view.trash}
-              onChange={(trash) => show({ trash })}
+              onChange={(trash) => {
+                // The switch is the user's searchTrash preference: the next search starts the same way.
+                writePreferences({ searchTrash: trash });
+                show({ trash });
+              }}
               data-testid="search-trash"
             />{' '}
             <label htmlFor="search-trash">{t('search.includeTrash')}</label>

@@ -29,8 +29,11 @@ export function searchPath(view: Partial<SearchView> & { tid: string }): string 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
 
-/** The view an address names; anything unknown falls back to the defaults. */
-export function searchViewOf(params: URLSearchParams, teamId = ''): SearchView {
+/**
+ * The view an address names; anything unknown falls back to the defaults. An address without `trash` follows
+ * the user's searchTrash preference (`trashByDefault`).
+ */
+export function searchViewOf(params: URLSearchParams, teamId = '', trashByDefault = false): SearchView {
   const page = Number(params.get('page'));
   return {
     tid: params.get('tid') || teamId,
@@ -38,7 +41,7 @@ export function searchViewOf(params: URLSearchParams, teamId = ''): SearchView {
     type: oneOf(SEARCH_TYPES, params.get('type'), 'all'),
     sort: oneOf(SEARCH_SORTS, params.get('sort'), 'relevance'),
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    trash: params.get('trash') === '1',
+    trash: params.has('trash') ? params.get('trash') === '1' : trashByDefault,
   };
 }
 

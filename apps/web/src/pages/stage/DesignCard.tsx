@@ -119,6 +119,7 @@ export const DesignCard = memo(function DesignCard({
   thumbHeight,
   selected,
   isNew,
+  showName,
   canEdit,
   readOnly,
   dropSide,
@@ -129,6 +130,8 @@ export const DesignCard = memo(function DesignCard({
   thumbHeight: number;
   selected: boolean;
   isNew: boolean;
+  /** The user's stageNames preference: the name under the thumbnail (it stays the card's tooltip). */
+  showName: boolean;
   canEdit: boolean;
   /** A share link's visitor has nothing to do with a design but open it: no menu. */
   readOnly: boolean;
@@ -177,6 +180,7 @@ export const DesignCard = memo(function DesignCard({
       data-testid="design-card"
       data-design-id={image.id}
       data-design-name={image.name}
+      title={showName ? undefined : image.name}
       draggable={canEdit}
       onClick={(event) => handlers.onSelect(image.id, event)}
       onDoubleClick={() => handlers.onOpen(image.id)}
@@ -203,9 +207,11 @@ export const DesignCard = memo(function DesignCard({
         {readOnly ? null : <CardMenu id={image.id} canEdit={canEdit} onMenu={handlers.onMenu} />}
       </div>
       <div className="stage-card-caption">
-        <div className="stage-card-name" title={image.name} data-testid="design-name">
-          {image.name}
-        </div>
+        {showName ? (
+          <div className="stage-card-name" title={image.name} data-testid="design-name">
+            {image.name}
+          </div>
+        ) : null}
         <div className="stage-card-meta">
           {image.width && image.height ? `${image.width} × ${image.height}` : '—'}
           <span>{t('stage.card.versionCount', { count: image.version_count || 1 })}</span>

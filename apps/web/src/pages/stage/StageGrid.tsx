@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type DragEvent, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { usePreferences } from '../../state/preferences';
 import { type CardHandlers, DesignCard, type DropSide } from './DesignCard';
 import { SectionHeader, type SectionMenuAction } from './SectionHeader';
 import type { Selection } from './selection';
@@ -52,6 +53,7 @@ export function StageGrid({
   onSectionDrop: (sectionId: string, event: DragEvent) => void;
 }) {
   const { t } = useTranslation();
+  const { stageNames, stageNewMarker } = usePreferences();
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -120,7 +122,8 @@ export function StageGrid({
                     width={card.width}
                     thumbHeight={card.thumb}
                     selected={selection.ids.has(id)}
-                    isNew={recent.has(id)}
+                    isNew={stageNewMarker && recent.has(id)}
+                    showName={stageNames}
                     canEdit={canEdit}
                     readOnly={readOnly}
                     dropSide={dropTarget?.kind === 'card' && dropTarget.id === id ? dropTarget.side : null}

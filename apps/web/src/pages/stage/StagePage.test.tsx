@@ -1,8 +1,9 @@
 import '../../test/setup';
 import { Codes, type ImageView, NO_SECTION_ID, type ProjectCard, type TeamRole } from '@ferry/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SectionView } from '../../api/designs';
+import { writePreferences } from '../../state/preferences';
 import { applyLogin } from '../../state/session';
 import { buildLogin, buildProjectCard, buildTeam } from '../../test/fixtures';
 import { envelope, ok, type SeenRequest, stubFetch } from '../../test/http';
@@ -124,6 +125,30 @@ describe('the project stage', () => {
     await waitFor(() => expect(cards().map((el) => el.dataset.designName)).toEqual(['Login error']));
     // The latest designs carry the "new" marker.
     expect(within(cardNamed('Login error')).getByTestId('design-new')).toBeTruthy();
+  });
+
+  it('leaves the names and the "new" marker off the cards when the user\'s preferences say so', async () => {
+    const today = new Date().toISOString();
+    serve({
+      images: [design(1, { name: 'Login', create_time: today }), design(2)],
+      // The user's saved preferences, read after sign-in.
+      extra: (req) =>
+        req.method === 'GET' && req.path === '/api/account/user_profile_by_cache'
+          ? ok({ stageNames: false, stageNewMarker: false })
+          : null,
+    });
+    renderApp(STAGE);
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await waitFor(() => expect(screen.queryAllByTestId('design-name')).toHaveLength(0));
+    expect(screen.queryByTestId('design-new')).toBeNull();
+    // The name stays the card's tooltip.
+    expect(cardNamed('Login').title).toBe('Login');
+
+    act(() => writePreferences({ stageNames: true, stageNewMarker: true }));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('design-name').map((el) => el.textContent)).toEqual(['Login', 'Screen 2']),
+    );
+    expect(within(cardNamed('Login')).getByTestId('design-new')).toBeTruthy();
   });
 
   it('selects with Ctrl and makes a section of the selection', async () => {

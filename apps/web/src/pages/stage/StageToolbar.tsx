@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StageOrder } from '../../api/designs';
+import { GuidePopover } from '../../components/guides/GuidePopover';
 import { itemPath } from '../../state/redirect';
 import { productPath } from '../product/paths';
 import { projectSettingPath } from '../project-setting/paths';
@@ -84,9 +85,11 @@ export function StageToolbar({
               <ArrowLeftOutlined />
             </Link>
           </Tooltip>
-          <h1 className="stage-project-name" data-testid="stage-project-name" title={projectName}>
-            {projectName}
-          </h1>
+          <GuidePopover name="enterProject">
+            <h1 className="stage-project-name" data-testid="stage-project-name" title={projectName}>
+              {projectName}
+            </h1>
+          </GuidePopover>
           <span className="stage-count" data-testid="stage-count">
             {t('stage.designCount', { count: designCount })}
           </span>
@@ -114,9 +117,11 @@ export function StageToolbar({
             {t('stage.recycleBin')}
           </Button>
           {onShare ? (
-            <Button icon={<ShareAltOutlined />} onClick={onShare} data-testid="share-open">
-              {t('shareManage.open')}
-            </Button>
+            <GuidePopover name="share">
+              <Button icon={<ShareAltOutlined />} onClick={onShare} data-testid="share-open">
+                {t('shareManage.open')}
+              </Button>
+            </GuidePopover>
           ) : null}
           <Tooltip title={t('stage.settings')}>
             <Link to={projectSettingPath(teamId, projectId)} data-testid="stage-settings">
@@ -168,8 +173,10 @@ export function StageToolbar({
 export function UploadButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <Button type="primary" icon={<CloudUploadOutlined />} onClick={onClick} data-testid="stage-upload">
-      {t('stage.upload')}
-    </Button>
+    <GuidePopover name="uploadDesign">
+      <Button type="primary" icon={<CloudUploadOutlined />} onClick={onClick} data-testid="stage-upload">
+        {t('stage.upload')}
+      </Button>
+    </GuidePopover>
   );
 }

@@ -1,3 +1,5 @@
+import { PreferenceLimits } from '@ferry/shared';
+import { zoomSpeed } from '../../../state/preferences';
 import type { Point } from '../zoom';
 
 /** Wheel distance (px) of one zoom step when zooming by steps; a mouse notch is about 100. */
@@ -29,14 +31,16 @@ export function wheelZoomHandler(canvas: HTMLElement, actions: () => WheelAction
     const dy = event.deltaY * unit;
     const { panBy, zoomStep, zoomTo, freeZoom } = actions();
     if (event.ctrlKey || event.metaKey) {
+      // The user's zoom speed (a preference, 500 by default) scales both kinds of zoom.
+      const speed = zoomSpeed() / PreferenceLimits.zoomSpeedDefault;
       const rect = canvas.getBoundingClientRect();
       const anchor = { x: event.clientX - rect.left, y: event.clientY - rect.top };
       if (freeZoom) {
-        zoomTo((scale) => scale * Math.exp(-dy * FREE_ZOOM_RATE), anchor);
+        zoomTo((scale) => scale * Math.exp(-dy * FREE_ZOOM_RATE * speed), anchor);
         return;
       }
       wheelSteps += dy;
-      if (Math.abs(wheelSteps) >= STEP_DISTANCE) {
+      if (Math.abs(wheelSteps) >= STEP_DISTANCE / speed) {
         zoomStep(wheelSteps < 0 ? 1 : -1, anchor);
         wheelSteps = 0;
       }

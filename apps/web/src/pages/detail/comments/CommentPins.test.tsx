@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../App';
+import { writePreferences } from '../../../state/preferences';
 import { createProject, uploadDesign } from '../../../test/seed';
 import {
   callAs,
@@ -125,6 +126,23 @@ describe('comment pins', () => {
     expect(shown[1].className).not.toContain('is-focused');
     fireEvent.click(shown[1]);
     expect(onFocus).toHaveBeenCalledWith(second.id);
+  });
+
+  it("follows the user's preferences: no resolved pins, or no pins but the opened thread's", async () => {
+    const { second } = await pinnedThreads();
+    writePreferences({ showResolvedComments: false });
+    const { view } = pins({ scale: 1 });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('comment-pin').map((pin) => pin.textContent)).toEqual(['1']),
+    );
+    view.unmount();
+
+    writePreferences({ showResolvedComments: true, commentPins: false });
+    pins({ scale: 1, focusId: second.id });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('comment-pin').map((pin) => pin.textContent)).toEqual(['2']),
+    );
+    expect(screen.queryByText('1')).toBeNull();
   });
 
   it('in comment mode, turns the next click into design pixels, posts the thread there and focuses it', async () => {

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentsApi } from '../../../api/comments';
+import { usePreferences } from '../../../state/preferences';
 import { isSearchPaletteOpen } from '../../../state/searchPalette';
 import { MentionComposer } from './MentionComposer';
 import { type DesignPoint, designPointOf, frameCentre, popoverPlace } from './pinGeometry';
@@ -65,6 +66,11 @@ export function CommentPins({
   const refresh = useRefreshComments(target);
   const failed = useCommentFailure();
   const focusedThread = threadHolding(threads.data, focusId)?.id ?? null;
+  const { commentPins, showResolvedComments } = usePreferences();
+  // The user's preferences may leave pins out; the thread they opened keeps its pin, to show where it is.
+  const pinned = (threads.data ?? []).filter(
+    (thread) => thread.id === focusedThread || (commentPins && (showResolvedComments || !thread.resolved)),
+  );
   const draftRef = useRef<HTMLDivElement>(null);
   const [draftAt, setDraftAt] = useState<{ left: number; top: number } | null>(null);
   const [, remeasure] = useReducer((count: number) => count + 1, 0);
@@ -177,7 +183,7 @@ export function CommentPins({
     };
   return (
     <div className="comment-pins" ref={layerRef} data-testid="comment-pins">
-      {(threads.data ?? []).map((thread) =>
+      {pinned.map((thread) =>
         thread.position ? (
           <button
             key={thread.id}

@@ -1,10 +1,11 @@
 import '../../../test/setup';
 import { Codes, type CommentView, codeMessage, type ImageDetail } from '@ferry/shared';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../App';
+import { writePreferences } from '../../../state/preferences';
 import { envelope, type SeenRequest } from '../../../test/http';
 import { addProjectMember, createProject, uploadDesign, uploadVersion } from '../../../test/seed';
 import {
@@ -147,6 +148,26 @@ describe('the comments panel', () => {
     fireEvent.click(screen.getByTestId('comment-filter-mine'));
     await waitFor(() => expect(rowIds()).toEqual([second.id]));
     expect(seen.some((r) => r.path === '/api/project/comments' && r.query.get('mine') === 'true')).toBe(true);
+  });
+
+  it("leaves the user's own resolved threads out of their list unless the preference keeps them", async () => {
+    const p = await project();
+    const { second } = await threads(p);
+    await callAs(p.ada, 'POST', 'project/comment/resolve', {
+      ...p.ref,
+      comment_id: second.id,
+      resolved: true,
+    });
+    writePreferences({ showResolvedComments: false });
+    await renderPanel(p);
+    fireEvent.click(await screen.findByTestId('comment-filter-mine'));
+    expect((await screen.findByTestId('comments-empty')).textContent).toContain('Nothing you started');
+    // The "resolved" filter still lists it.
+    fireEvent.click(screen.getByTestId('comment-filter-resolved'));
+    await waitFor(() => expect(rowIds()).toContain(second.id));
+    fireEvent.click(screen.getByTestId('comment-filter-mine'));
+    act(() => writePreferences({ showResolvedComments: true }));
+    await waitFor(() => expect(rowIds()).toEqual([second.id]));
   });
 
   it('says so when a filter has no threads', async () => {

@@ -2,6 +2,7 @@ import { CommentOutlined } from '@ant-design/icons';
 import { Alert, Button, Segmented, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../state/preferences';
 import { useShareVisitor } from '../../share/visitorContext';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
@@ -31,10 +32,13 @@ export function CommentsPanel({
   const all = useThreads(target, 'all');
   const mine = useThreads(target, 'mine', filter === 'mine');
 
+  const { showResolvedComments } = usePreferences();
+
   const listed = filter === 'mine' ? mine : all;
+  // The "resolved" filter always lists them; the user's own list leaves them out unless the user keeps them.
   const threads =
     filter === 'mine'
-      ? (mine.data ?? [])
+      ? (mine.data ?? []).filter((thread) => showResolvedComments || !thread.resolved)
       : (all.data ?? []).filter((thread) => thread.resolved === (filter === 'resolved'));
 
   const inList = threadHolding(all.data, focusId) ?? threadHolding(mine.data, focusId);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { isTyping, onControl } from '../../../components/keys';
+import { pressed, Shortcuts } from '../../../components/shortcuts';
 
 const ARROWS: Record<string, [number, number]> = {
   ArrowLeft: [-1, 0],
@@ -40,9 +41,9 @@ export function useEditorKeys(keys: Keys) {
       if (arrow) {
         const step = event.shiftKey ? 10 : 1;
         handled = latest.current.nudge(arrow[0] * step, arrow[1] * step);
-      } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      } else if (pressed(Shortcuts.protoEditor.remove, event)) {
         handled = latest.current.remove();
-      } else if (event.key === 'Escape') {
+      } else if (pressed(Shortcuts.protoEditor.escape, event)) {
         latest.current.escape();
       }
       if (handled) event.preventDefault();

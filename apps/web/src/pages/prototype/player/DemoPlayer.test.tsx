@@ -1,7 +1,8 @@
 import '../../../test/setup';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../queryClient';
+import { writePreferences } from '../../../state/preferences';
 import { envelope } from '../../../test/http';
 import { renderApp } from '../../../test/render';
 import { callAs, newAccount, replaceAnswers, signInHere, useRealServer } from '../../../test/server';
@@ -123,6 +124,11 @@ describe('the prototype demo', () => {
     expect((screen.getByTestId('demo-back') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.mouseEnter(broken);
     expect((await screen.findByRole('tooltip')).textContent).toBe('Target in recycle bin');
+
+    // With the user's hotspot hints off, a click beside them shows nothing.
+    act(() => writePreferences({ hotspotHints: false }));
+    fireEvent.click(screen.getByTestId('demo-stage'));
+    expect(screen.getByTestId('demo-hotspots').classList.contains('is-flashing')).toBe(false);
   });
 
   it('starts on the design asked for, else on the first design when no flow exists', async () => {

@@ -3,6 +3,8 @@ import { App } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTyping } from '../../../components/keys';
+import { pressed, Shortcuts } from '../../../components/shortcuts';
+import { usePreferences } from '../../../state/preferences';
 import { useElementSize } from '../../detail/useElementSize';
 import { DemoHotspots } from './DemoHotspots';
 import { DemoToolbar } from './DemoToolbar';
@@ -109,7 +111,10 @@ export function DemoPlayer({ designs, hotspots, startId, mobile, onShow, onLeave
     const timer = window.setTimeout(() => setFlash(0), FLASH_MS);
     return () => window.clearTimeout(timer);
   }, [flash]);
+  const { hotspotHints } = usePreferences();
   const flashHotspots = () => {
+    // The user's hotspotHints preference: off, a click beside the hotspots shows nothing.
+    if (!hotspotHints) return;
     flashCount.current += 1;
     setFlash(flashCount.current);
   };
@@ -125,9 +130,9 @@ export function DemoPlayer({ designs, hotspots, startId, mobile, onShow, onLeave
         if (event.key === 'Escape') (event.target as HTMLElement).blur();
         return;
       }
-      if (event.key === 'ArrowLeft') back();
-      else if (event.key === 'ArrowRight') forward();
-      else if (event.key === 'Escape') leaveRef.current();
+      if (pressed(Shortcuts.demo.back, event)) back();
+      else if (pressed(Shortcuts.demo.forward, event)) forward();
+      else if (pressed(Shortcuts.demo.leave, event)) leaveRef.current();
       else return;
       event.preventDefault();
     };

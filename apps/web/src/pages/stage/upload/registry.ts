@@ -1,10 +1,11 @@
 import { postToStorage, uploadExists, uploadsApi } from '../../../api/uploads';
 import { currentLang, i18n } from '../../../i18n';
 import { queryClient } from '../../../queryClient';
+import { addReloadGuard } from '../../../state/freshness';
 import { getToken } from '../../../state/session';
 import { imageDetailKey, stageImagesKey, stageSectorsKey } from '../paths';
 import { unsupportedKindOf } from './precheck';
-import { UploadQueue, type UploadTarget } from './queue';
+import { isSettled, UploadQueue, type UploadTarget } from './queue';
 import { createTokenCache } from './tokenCache';
 
 /** One token cache for the whole app: every project of a team uploads with the team's token. */
@@ -16,6 +17,11 @@ export const designQuotaKey = (teamId: string, projectId: string) =>
   ['team', teamId, 'project', projectId, 'image-quota'] as const;
 
 const queues = new Map<string, UploadQueue>();
+
+// A new build's reload waits while a file is still on its way.
+addReloadGuard(() =>
+  [...queues.values()].some((queue) => queue.getSnapshot().some((item) => !isSettled(item))),
+);
 
 /**
  * The upload queue of a project, made once and kept for the session: uploads go on while the user works
