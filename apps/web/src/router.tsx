@@ -1,10 +1,15 @@
-import { type ComponentType, createElement, lazy, type ReactNode, Suspense } from 'react';
 import { createHashRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { DOCS_PATH, SUPPORT_PATH } from './components/help/paths';
+import { ShortcutsSheet } from './components/help/ShortcutsSheet';
 import { MainLayout } from './components/MainLayout';
-import { FullPageSpin, RequireAuth } from './components/RequireAuth';
+import { NetworkBanner } from './components/NetworkBanner';
+import { PageFreshness } from './components/PageFreshness';
+import { RequireAuth } from './components/RequireAuth';
+import { WhatsNew } from './components/WhatsNew';
 import { BindWechatPrompt } from './pages/chat-accounts/BindWechatPrompt';
 import { CHAT_PATHS, DINGTALK_PATHS, PLATFORM_PATHS } from './pages/chat-accounts/paths';
 import { DSM_PATH } from './pages/dsm/paths';
+import { ONBOARDING_PATH } from './pages/onboarding/paths';
 import { PLUG_BIND_PATH, PLUG_SUCCESS_PATH } from './pages/plugin/paths';
 import { PRODUCT_PATH } from './pages/product/paths';
 import { PROJECT_SETTING_PATH } from './pages/project-setting/paths';
@@ -16,6 +21,7 @@ import { SPECIAL_PATH, SpecialPage } from './pages/special/SpecialPage';
 import { SSO_PATH, SSO_REGISTER_PATH } from './pages/sso/paths';
 import { DETAIL_PATH, STAGE_PATH } from './pages/stage/paths';
 import { WALKTHROUGH_PATH } from './pages/walkthrough/paths';
+import { deferred, lazyRoute, type Preload, withElementBefore } from './routeLoading';
 import { setRouterBridge } from './state/navigation';
 import { itemPath, Paths, teamCreatePath, teamIdOf } from './state/redirect';
 import { useSession } from './state/session';
@@ -28,58 +34,21 @@ function RootRedirect() {
   return <Navigate replace to={first ? itemPath(teamIdOf(first)) : teamCreatePath} />;
 }
 
-/** Every signed-in screen, with the header or without: global search's ⌘K / Ctrl-K and its palette, once. */
+/**
+ * Every signed-in screen, with the header or without: global search's ⌘K / Ctrl-K and its palette, the
+ * shortcuts sheet (`?`), the "what's new" notice and the page freshness check, once.
+ */
 function SignedIn() {
   return (
     <>
       <Outlet />
       <SearchLauncher />
       <BindWechatPrompt />
+      <ShortcutsSheet />
+      <WhatsNew />
+      <PageFreshness />
     </>
   );
-}
-
-type Preload = () => Promise<unknown>;
-const loaders: Preload[] = [];
-
-/**
- * A component whose code is a chunk of its own, fetched when first shown or earlier through `preload`, so
- * opening the stage does not wait for the code of the inspect view, the settings or the team screens.
- */
-function deferred<M>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-  fallback: ReactNode = <FullPageSpin />,
-) {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => {
-    loading ??= load().then((module) => {
-      loaded = pick(module);
-      return loaded;
-    });
-    return loading;
-  };
-  loaders.push(preload);
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  // Once the chunk is in, the component renders in the same pass instead of suspending once more.
-  const Shown = () => (loaded ? createElement(loaded) : createElement(Lazy));
-  const element = (
-    <Suspense fallback={fallback}>
-      <Shown />
-    </Suspense>
-  );
-  return { element, preload };
-}
-
-function lazyRoute<M>(
-  id: string,
-  path: string,
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-): RouteObject {
-  const { element, preload } = deferred(load, pick);
-  return { id, path, element, handle: { preload } };
 }
 
 /** The project pages' folder tree: its own chunk, loaded beside the page it frames. */
@@ -224,6 +193,13 @@ export const routes: RouteObject[] = [
     () => import('./pages/sso/SsoPage'),
     (m) => m.SsoPage,
   ),
+  // The help centre needs no session: it opens in a new tab from the help menu (spec 002 §2).
+  lazyRoute(
+    'support',
+    SUPPORT_PATH,
+    () => import('./pages/help/SupportPage'),
+    (m) => m.SupportPage,
+  ),
   // The plugin's sign-in has its token once approved: its success page needs no session.
   lazyRoute(
     'plugLoginSuccess',
@@ -257,6 +233,13 @@ export const routes: RouteObject[] = [
             PLATFORM_PATHS.verify,
             () => import('./pages/chat-accounts/PlatformGrantPage'),
             (m) => m.PlatformVerifyPage,
+          ),
+          // A team's docs area, with its own top bar (none for the team id `error`).
+          lazyRoute(
+            'docs',
+            DOCS_PATH,
+            () => import('./pages/help/TeamDocsPage'),
+            (m) => m.TeamDocsPage,
           ),
           // A member without rights to a folder lands here (spec 001 §2: special?type=n_folder).
           { id: 'special', path: SPECIAL_PATH, element: <SpecialPage /> },
@@ -317,11 +300,15 @@ export const routes: RouteObject[] = [
                 () => import('./pages/project-setting/ProjectSettingPage'),
                 (m) => m.ProjectSettingPage,
               ),
-              lazyRoute(
-                'stage',
-                STAGE_PATH,
-                () => import('./pages/stage/StagePage'),
-                (m) => m.StagePage,
+              // The network banner belongs to the board only (spec 002 §2).
+              withElementBefore(
+                <NetworkBanner />,
+                lazyRoute(
+                  'stage',
+                  STAGE_PATH,
+                  () => import('./pages/stage/StagePage'),
+                  (m) => m.StagePage,
+                ),
               ),
               // Global search's full results (spec 001 §7 "Search").
               lazyRoute(
@@ -362,6 +349,13 @@ export const routes: RouteObject[] = [
                 () => import('./pages/team-create/TeamCreatePage'),
                 (m) => m.TeamCreatePage,
               ),
+              // The first-run path: role and industry, inviting colleagues, the sample project.
+              lazyRoute(
+                'onboarding',
+                ONBOARDING_PATH,
+                () => import('./pages/onboarding/OnboardingPage'),
+                (m) => m.OnboardingPage,
+              ),
               lazyRoute(
                 'switch',
                 Paths.teamSwitch,
@@ -377,19 +371,16 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate replace to="/" /> },
 ];
 
-/** Starts fetching the code of the screen at `pathname` (and of its frame), so it loads beside the session check. */
-/** Starts the code of the screens an address opens; settles (never rejects) once it is in or has failed. */
+/**
+ * Starts the code of the screens an address opens (and of their frame), so it loads beside the session check;
+ * settles (never rejects) once it is in or has failed.
+ */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const loading = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
     const preload = route.handle?.preload as Preload | undefined;
     return preload?.().catch(() => undefined);
   });
   return Promise.all(loading);
-}
-
-/** Every screen's code, for tests that render the routes and look at once. */
-export function preloadAllRoutes(): Promise<unknown> {
-  return Promise.all(loaders.map((preload) => preload()));
 }
 
 export function createAppRouter() {

@@ -784,6 +784,34 @@ export const Codes = {
     '授权码无效、已使用或已过期',
     'The authorization code is not valid, was already used, or has expired',
   ),
+  VERSION_INVALID: entry(
+    '19260',
+    200,
+    '版本号无效，应形如 1.4.0 或 1.4.0+构建号',
+    'The version is not valid: it looks like 1.4.0 or 1.4.0+build',
+  ),
+  // The first-run path (spec 000 §7 "Onboarding")
+  ONBOARDING_ROLE_UNKNOWN: entry('19220', 200, '请从列表中选择你的角色', 'Choose your role from the list'),
+  ONBOARDING_INDUSTRY_UNKNOWN: entry(
+    '19221',
+    200,
+    '请从列表中选择团队所在行业',
+    "Choose the team's industry from the list",
+  ),
+  ONBOARDING_STEP_UNKNOWN: entry('19222', 200, '没有这个引导步骤', 'There is no such first-run step'),
+  ONBOARDING_SAMPLE_NO_ROOM: entry(
+    '19223',
+    200,
+    '团队的项目数已达套餐上限，无法创建示例项目：请删除一个项目或升级套餐',
+    "The team's plan has no room for another project, so the sample project cannot be made: delete a project or upgrade the plan",
+  ),
+  ONBOARDING_SAMPLE_UNAVAILABLE: entry(
+    '19224',
+    200,
+    '示例设计稿暂时无法准备，请稍后再试',
+    'The sample designs could not be prepared, please try again later',
+  ),
+  GUIDE_UNKNOWN: entry('19200', 200, '没有这个新手引导', 'There is no first-time guide of this name'),
   NOT_ALLOWED: entry('41800', 418, '没有权限访问该项目', 'No permission to access this project'),
   LOGGED_IN_ELSEWHERE: entry(
     '41900',
@@ -791,6 +819,14 @@ export const Codes = {
     '您的账号已在其他地方登录，请重新登录',
     'Your account logged in elsewhere, please log in again',
   ),
+  // Configuration calls, the survey and timing reports (spec 000 §7, §9; spec 002 §9)
+  NPS_ALREADY_ANSWERED: entry(
+    '19240',
+    200,
+    '您已经参与过评分，感谢您的反馈',
+    'You have already answered the survey, thank you',
+  ),
+  TIMING_METRIC_UNKNOWN: entry('19241', 200, '未知的计时指标', 'This timing metric is not one Ferry counts'),
   PASSWORD_CHANGED: entry(
     '42000',
     420,

@@ -71,6 +71,12 @@ export const PAID_LEVELS = [2, 3] as const;
 /** A paid team whose plan ends within this many days is shown the expiry notice. */
 export const EXPIRY_NOTICE_DAYS = 30;
 export const EXPIRY_NOTICE_THROTTLE_MS = 300_000;
+/** The web app compares its main script with the deployed one at most this often (spec 000 §4, 002 §4). */
+export const FRESHNESS_CHECK_MS = 10 * 60 * 1000;
+/** The help menu's contact action runs once, then waits this long before it runs again (spec 002 §4). */
+export const CONTACT_THROTTLE_MS = 300_000;
+/** The expiry dialog of a paid team's plan shows to its admins at most once a day per team. */
+export const EXPIRY_DIALOG_INTERVAL_MS = 86_400_000;
 /** The ungrouped pseudo-department (spec 000 §3, 001 §9). */
 export const UNGROUPED_DEPARTMENT = { id: 'ungrouped', name: '未分组', order: -999 } as const;
 export const DEFAULT_DEPARTMENT_NAME = '新部门';
@@ -518,4 +524,58 @@ export const SsoLimits = {
   retentionMs: 24 * 60 * 60 * 1000,
   /** How soon an instance sees that a team another instance saved now requires its sign-on. */
   requirementWatchMs: 10_000,
+} as const;
+
+/** The maintenance banner (spec 002 §2, §9): set by an operator, shown at the top of every page. */
+export const MaintenanceLimits = {
+  /** The banner's height; closing it moves it up by as much. */
+  bannerHeightPx: 55,
+  messageMaxLength: 200,
+  /** Servers read the stored notice this often, so one set from another process reaches their sockets. */
+  serverPollMs: 5_000,
+  /** Pages with no socket (sign-in, share pages) read the public configuration this often. */
+  pagePollMs: 15_000,
+} as const;
+
+/** The satisfaction survey (spec 002 §9): a score 0–10 and a comment of at most 500 characters, once per user. */
+export const NpsLimits = { scoreMin: 0, scoreMax: 10, commentMaxLength: 500 } as const;
+
+/** Timing analytics (spec 000 §9): each bucket's upper bound in whole seconds; the last one has none (61+). */
+export const TIMING_BUCKETS = [
+  { label: '1', max: 1 },
+  { label: '2-3', max: 3 },
+  { label: '4-5', max: 5 },
+  { label: '6-7', max: 7 },
+  { label: '8-10', max: 10 },
+  { label: '11-15', max: 15 },
+  { label: '16-20', max: 20 },
+  { label: '21-25', max: 25 },
+  { label: '26-30', max: 30 },
+  { label: '31-40', max: 40 },
+  { label: '41-50', max: 50 },
+  { label: '51-60', max: 60 },
+  { label: '61+', max: Number.POSITIVE_INFINITY },
+] as const;
+
+/** The timings the web app reports (`POST account/timing`); others are refused (19241). */
+export const TIMING_METRICS = ['first_screen', 'design_open', 'upload_done', 'inspect_ready'] as const;
+
+/** The timing bucket of a duration: up to 1 s is "1", 1.2 s is "2-3" (rounded up to whole seconds). */
+export function timingBucket(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  const last = TIMING_BUCKETS[TIMING_BUCKETS.length - 1];
+  return (TIMING_BUCKETS.find((bucket) => whole <= bucket.max) ?? last).label;
+}
+
+/** Preferences that follow the user, and the browser's storage (spec 002 §9, "Local storage and caching"). */
+export const PreferenceLimits = {
+  /** Wheel zoom speed: the default, and the legacy default that is read as the default (700 then forced to 500). */
+  zoomSpeedDefault: 500,
+  zoomSpeedLegacy: 700,
+  zoomSpeedMin: 100,
+  zoomSpeedMax: 2000,
+  /** Changes made within this time are saved in one call. */
+  saveBatchMs: 50,
+  /** The browser's local storage quota the app plans for (about 4.98 MB). */
+  localStorageBytes: 4.98 * 1024 * 1024,
 } as const;

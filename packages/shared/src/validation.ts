@@ -6,6 +6,7 @@ import {
   Int32,
   Limits,
   PageLimits,
+  PreferenceLimits,
   RecoveryLimits,
   SearchLimits,
 } from './limits.js';
@@ -102,6 +103,10 @@ export const userNameSchema = personNameSchema;
 /** Rule keys (the zod messages above) in both languages, so a form and the API say the same thing. */
 export const ruleMessages: Record<string, { zh: string; en: string }> = {
   'email.required': { zh: '请输入邮箱', en: 'Please enter your e-mail' },
+  'zoomSpeed.range': {
+    zh: `缩放速度须为 ${PreferenceLimits.zoomSpeedMin}-${PreferenceLimits.zoomSpeedMax} 的整数`,
+    en: `The zoom speed must be a whole number from ${PreferenceLimits.zoomSpeedMin} to ${PreferenceLimits.zoomSpeedMax}`,
+  },
   'email.invalid': { zh: '请输入正确的邮箱格式', en: 'Please enter a valid e-mail address' },
   'password.length': {
     zh: `密码长度为 ${Limits.passwordMinLength}-${Limits.passwordMaxLength} 位`,

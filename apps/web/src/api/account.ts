@@ -1,4 +1,4 @@
-import type { LoginResult, SettingsType, TeamInfo, TeamStatus, UserInfo } from '@ferry/shared';
+import type { LoginResult, SettingsType, TeamInfo, TeamStatus, UserInfo, VersionTips } from '@ferry/shared';
 import { LOGOUT_CODE } from '@ferry/shared';
 import { api, request } from './client';
 
@@ -13,6 +13,9 @@ export type SessionCheck = Omit<LoginResult, 'token'>;
 
 export const accountApi = {
   publicKey: () => api.get<PublicKeyAnswer>('account/public_key'),
+  /** The release notes since `version`; quiet: a notice that cannot load is simply not shown. */
+  versionTips: (version: string) =>
+    request<VersionTips>('GET', 'account/version_tips', { query: { version }, quiet: true }),
   /** Where the deployment asks new accounts to confirm their address, no session yet: the mail's code opens one. */
   register: (body: { email: string; password: string; name?: string }) =>
     api.post<LoginResult | { activation_required: true; email: string }>('account/register', body),

@@ -1,6 +1,7 @@
-import { type CodeEntry, Codes, codeMessage, Limits, SUCCESS_CODE } from '@ferry/shared';
+import { type CodeEntry, Codes, codeMessage, Limits, SUCCESS_CODE, VERSION_HEADER } from '@ferry/shared';
 import { currentLang, i18n } from '../i18n';
 import { ssoPagePath } from '../pages/sso/paths';
+import { noteServerVersion } from '../state/appVersion';
 import { currentRoutePath, navigateTo } from '../state/navigation';
 import { reportNetworkFailure, reportNetworkSuccess } from '../state/network';
 import { Paths } from '../state/redirect';
@@ -324,6 +325,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     throw fail(options.quiet ? null : REACTIONS[NETWORK_ERROR], NETWORK_ERROR, i18n.t('network.offline'), 0);
   }
 
+  noteServerVersion(response.headers?.get(VERSION_HEADER) ?? null);
   const envelope = await readEnvelope(response);
   // A gateway without the API behind it answers without an envelope: the server is out of reach.
   if (!envelope && [502, 503, 504].includes(response.status)) {

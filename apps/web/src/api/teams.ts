@@ -67,6 +67,13 @@ export interface ExpireNotice {
   throttle_ms: number;
 }
 
+/** GET team/seat/available: the plan's member seats (-1: no limit). */
+export interface TeamSeats {
+  total: number;
+  used: number;
+  available: number;
+}
+
 export interface DepartmentChange {
   department_id: string;
   name?: string;
@@ -157,4 +164,5 @@ export const teamsApi = {
   quota: (teamId: string) => api.get<TeamQuota>('account/team/quota', { team_id: teamId }),
   expireNotice: (teamId: string, userId: string | null) =>
     api.get<ExpireNotice>('team/seat/expire_notice', { team_id: teamId, user_id: userId ?? undefined }),
+  seats: (teamId: string) => api.get<TeamSeats>('team/seat/available', { team_id: teamId }),
 };

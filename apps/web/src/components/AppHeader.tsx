@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { itemPath } from '../state/redirect';
 import { useSession } from '../state/session';
+import { HelpMenu } from './help/HelpMenu';
 import { Logo } from './Logo';
 import { NotificationBell } from './NotificationBell';
 import { lazyNamed } from './OnceOpened';
@@ -24,7 +25,7 @@ function HeaderTeam() {
   );
 }
 
-/** The 54 px bar: logo, the active team with its switch popup, search, the message bell and the user menu. */
+/** The 54 px bar: logo, the active team with its switch popup, search, help, the message bell and the user menu. */
 export function AppHeader({ showTeam = true }: { showTeam?: boolean }) {
   const { team } = useSession();
   const home = team ? itemPath(team.team_id, team.folderId) : '/';
@@ -43,6 +44,7 @@ export function AppHeader({ showTeam = true }: { showTeam?: boolean }) {
       </div>
       <div className="app-header-right">
         {showTeam && team ? <SearchBox /> : null}
+        <HelpMenu />
         <NotificationBell />
         <UserMenu />
       </div>

@@ -1,10 +1,8 @@
 import { EXPIRY_NOTICE_THROTTLE_MS } from '@ferry/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { teamsApi } from '../api/teams';
-import { dismissExpiryNotice, expiryHiddenUntil } from '../state/expiryNotice';
+import { dismissExpiryNotice, expiryHiddenUntil, useExpireNotice } from '../state/expiryNotice';
 import { useSession } from '../state/session';
 
 /**
@@ -17,13 +15,7 @@ export function ExpiryBanner() {
   const { team, userId } = useSession();
   const teamId = team?.team_id ?? null;
   const [, setTick] = useState(0);
-  const notice = useQuery({
-    queryKey: ['team', teamId, 'expireNotice'],
-    queryFn: () => teamsApi.expireNotice(teamId as string, userId),
-    enabled: Boolean(teamId),
-    staleTime: EXPIRY_NOTICE_THROTTLE_MS,
-    retry: false,
-  });
+  const notice = useExpireNotice(teamId, userId);
   const hiddenUntil = teamId ? expiryHiddenUntil(teamId) : 0;
   const now = Date.now();
 

@@ -4,6 +4,7 @@ import { checkTeamRole } from '../state/roleInfo';
 import { useSession } from '../state/session';
 import { AppHeader } from './AppHeader';
 import { ExpiryBanner } from './ExpiryBanner';
+import { ExpiryDialog } from './ExpiryDialog';
 import { RealtimeWatch } from './RealtimeBridge';
 
 /** The team role check of spec 000 §4, once per team per day, for the active team. */
@@ -17,7 +18,7 @@ function useTeamRoleCheck(enabled: boolean) {
 
 /**
  * Header on top; on the project pages a 263 px sidebar on the left (the page's own, given by the router);
- * the plan-expiry banner below the header.
+ * the plan-expiry banner below the header, and for admins the once-a-day dialog when the plan ends soon.
  */
 export function MainLayout({ sidebar, showTeam = true }: { sidebar?: ReactNode; showTeam?: boolean }) {
   useTeamRoleCheck(showTeam);
@@ -26,6 +27,7 @@ export function MainLayout({ sidebar, showTeam = true }: { sidebar?: ReactNode; 
       <AppHeader showTeam={showTeam} />
       <RealtimeWatch />
       {showTeam ? <ExpiryBanner /> : null}
+      {showTeam ? <ExpiryDialog /> : null}
       <div className="app-body">
         {sidebar}
         <main className="app-main">

@@ -57,6 +57,9 @@ function signIn(): SeenRequest[] {
     if (req.path === '/api/msg_center/templates') return data({ source_type: 'ts', templates: {} });
     if (req.path === '/api/project/project_info') return ok(buildProjectCard('p1', 'Checkout', {}, 'member'));
     if (req.path === '/api/project/project_user') return ok([]);
+    // An empty board, for the stage with its network banner.
+    if (req.path === '/api/project/images') return ok({ images: [], total: 0, slow_warning: false });
+    if (req.path === '/api/project/project_sectors') return ok({ sectors: [], stage_revision: 1 });
     return ok({});
   });
 }
@@ -101,9 +104,9 @@ describe('real-time notices in the app, from a socket the test controls', () => 
     await waitFor(() => expect(screen.getAllByTestId('notice-toast')).toHaveLength(4));
   });
 
-  it('a dropped connection shows the banner, reconnects, says "connected" and delivers what was missed', async () => {
+  it('a dropped connection shows the board the banner, reconnects, says "connected" and delivers what was missed', async () => {
     signIn();
-    renderApp('/user/info');
+    renderApp(stagePath('team-a', 'p1'));
     await connected();
     server.dropAll();
     const banner = await screen.findByTestId('network-banner');
@@ -120,6 +123,18 @@ describe('real-time notices in the app, from a socket the test controls', () => 
     clock.fire(5000);
     await waitFor(() => expect(screen.getByTestId('network-banner').textContent).toBe('Network connected'));
     expect((await screen.findByTestId('notice-toast')).textContent).toContain('Answered while you were away');
+  });
+
+  it("the network banner is the board page's only (spec 002 §2): other pages reconnect without it", async () => {
+    signIn();
+    renderApp('/user/info');
+    await connected();
+    server.dropAll();
+    await waitFor(() => expect(clock.pending()).toEqual([5000]));
+    expect(screen.queryByTestId('network-banner')).toBeNull();
+    clock.fire(5000);
+    await connected();
+    expect(screen.queryByTestId('network-banner')).toBeNull();
   });
 
   it('an unknown method is logged as an error and shows nothing', async () => {

@@ -19,8 +19,16 @@ import dsmZhCN from './dsm.zh-CN.json';
 import enUS from './en-US.json';
 import flowMapEnUS from './flowMap.en-US.json';
 import flowMapZhCN from './flowMap.zh-CN.json';
+import helpEnUS from './help.en-US.json';
+import helpZhCN from './help.zh-CN.json';
 import inspectEnUS from './inspect.en-US.json';
 import inspectZhCN from './inspect.zh-CN.json';
+import maintenanceEnUS from './maintenance.en-US.json';
+import maintenanceZhCN from './maintenance.zh-CN.json';
+import onboardingEnUS from './onboarding.en-US.json';
+import onboardingZhCN from './onboarding.zh-CN.json';
+import preferencesEnUS from './preferences.en-US.json';
+import preferencesZhCN from './preferences.zh-CN.json';
 import productEnUS from './product.en-US.json';
 import productZhCN from './product.zh-CN.json';
 import productCommentsEnUS from './productComments.en-US.json';
@@ -89,6 +97,10 @@ void i18n.use(initReactI18next).init({
         ...ssoZhCN,
         ...accessTokensZhCN,
         ...chatAccountsZhCN,
+        ...helpZhCN,
+        ...preferencesZhCN,
+        ...maintenanceZhCN,
+        ...onboardingZhCN,
       },
     },
     'en-US': {
@@ -115,6 +127,10 @@ void i18n.use(initReactI18next).init({
         ...ssoEnUS,
         ...accessTokensEnUS,
         ...chatAccountsEnUS,
+        ...helpEnUS,
+        ...preferencesEnUS,
+        ...maintenanceEnUS,
+        ...onboardingEnUS,
       },
     },
   },

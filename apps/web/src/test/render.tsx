@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../App';
-import { preloadAllRoutes, routes } from '../router';
+import { preloadAllRoutes } from '../routeLoading';
+import { routes } from '../router';
 import { setRouterBridge } from '../state/navigation';
 
 // The screens are chunks loaded on first show; loaded up front, a test finds them on its first look.

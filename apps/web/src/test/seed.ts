@@ -78,15 +78,24 @@ export async function createGroup(
 }
 
 /**
- * Puts the team on a paid plan (3: no project or design limit) until 2099, as the operator's `team:plan`
- * does: the API has no call for billing (see test/server-global-setup.ts).
+ * Puts the team on a paid plan (3: no project or design limit) until 2099 (or `expires`, YYYY-MM-DD), as the
+ * operator's `team:plan` does: the API has no call for billing (see test/server-global-setup.ts).
  */
-export async function paidPlan(teamId: string, level = 3) {
+export async function paidPlan(teamId: string, level = 3, expires?: string) {
   const response = await nodeFetch(inject('ferryPlansUrl'), {
     method: 'POST',
-    body: JSON.stringify({ team_id: teamId, level }),
+    body: JSON.stringify({ team_id: teamId, level, expires }),
   });
   if (!response.ok) throw new Error(`plan for ${teamId}: ${await response.text()}`);
+}
+
+/** Makes the team an enterprise team (or back to normal), as the operator's `team:type` does. */
+export async function teamType(teamId: string, type: 'normal' | 'enterprise') {
+  const response = await nodeFetch(inject('ferryPlansUrl'), {
+    method: 'POST',
+    body: JSON.stringify({ team_id: teamId, type }),
+  });
+  if (!response.ok) throw new Error(`type of ${teamId}: ${await response.text()}`);
 }
 
 export const addProjectMember = (admin: SeededUser, teamId: string, projectId: string, userId: string) =>

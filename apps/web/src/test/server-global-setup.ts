@@ -13,7 +13,10 @@ declare module 'vitest' {
     ferryServerUrl: string;
     /** Where tests get new accounts (`POST` with `{ email, name }`), see below. */
     ferryAccountsUrl: string;
-    /** Where tests put a team on a paid plan (`POST` with `{ team_id, level }`), as the operator does. */
+    /**
+     * Where tests put a team on a paid plan (`POST` with `{ team_id, level, expires? }`), or set its type
+     * (`{ team_id, type }`, e.g. enterprise), as the operator does.
+     */
     ferryPlansUrl: string;
     /**
      * Where tests have one team's uploads drawn (`POST` with `{ team_id }`), so the designs' sizes are known;
@@ -37,7 +40,8 @@ declare module 'vitest' {
  * tested through the sign-up screen.
  */
 export default async function setup(project: TestProject) {
-  const server = await startTestServer();
+  // First-time guides would cover controls the tests click; the guide tests turn them on for themselves.
+  const server = await startTestServer({ GUIDES_ENABLED: 'false', SUPPORT_EMAIL: 'support@example.com' });
   const socketUrl = await server.listen();
   project.provide('ferryServerUrl', socketUrl.replace(/^ws/, 'http').replace(/\/ws$/, ''));
 
@@ -47,7 +51,7 @@ export default async function setup(project: TestProject) {
       body += chunk;
     });
     request.on('end', () => {
-      const { email, name, team_id, level, what, status } = JSON.parse(body || '{}') as Record<
+      const { email, name, team_id, level, what, status, expires, type } = JSON.parse(body || '{}') as Record<
         string,
         string | undefined
       >;
@@ -61,15 +65,17 @@ export default async function setup(project: TestProject) {
             )(server.ctx, String(team_id))
           : request.url === '/mail'
             ? latestMail(server.ctx, String(email))
-            : request.url === '/plans'
-              ? runCommand(server.ctx.db, [
-                  'team:plan',
-                  String(team_id),
-                  String(level),
-                  '--expires',
-                  '2099-12-31',
-                ])
-              : buildUser(server.ctx, { email, name, status });
+            : request.url === '/plans' && type
+              ? runCommand(server.ctx.db, ['team:type', String(team_id), type])
+              : request.url === '/plans'
+                ? runCommand(server.ctx.db, [
+                    'team:plan',
+                    String(team_id),
+                    String(level),
+                    '--expires',
+                    String(expires ?? '2099-12-31'),
+                  ])
+                : buildUser(server.ctx, { email, name, status });
       work.then(
         (user) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(user)),
         (error: Error) => response.writeHead(500).end(error.message),

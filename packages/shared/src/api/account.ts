@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TeamAbilities, TeamRole } from '../permissions.js';
 import { emailSchema, passwordSchema, teamNameSchema, userNameSchema } from '../validation.js';
+import { DEFAULT_PREFERENCES, preferencesPatch } from './preferences.js';
 
 /** Request bodies and answers of the account and team calls (spec 000 §7). */
 export const registerBody = z.object({
@@ -39,8 +40,15 @@ export type SettingsType = (typeof SETTINGS_TYPES)[number];
 export const PROFILE_GROUPS = {
   wxDialogShowed: { isSeenDialog: false },
   longLive: { isLongShow: false },
+  /** The 18 flags and zoom speed that follow the user (api/preferences.ts). */
+  preferences: DEFAULT_PREFERENCES,
 } as const;
 export type ProfileGroup = keyof typeof PROFILE_GROUPS;
+
+/** Groups whose changes are checked whole: a wrong name or type is refused (19001) rather than dropped. */
+export const PROFILE_GROUP_RULES: Partial<Record<ProfileGroup, z.ZodType<Record<string, unknown>>>> = {
+  preferences: preferencesPatch,
+};
 
 export const createTeamBody = z.object({ name: teamNameSchema });
 export const teamInfoBody = z.object({ team_id: z.string().min(1), name: teamNameSchema });
@@ -93,4 +101,29 @@ export interface LoginResult {
   teams: TeamInfo[];
   /** The team to open after sign-in: the saved one if still a member, else the first (spec 000 §4). */
   team_status: TeamStatus | null;
+}
+
+/** The deployed release and build, on every API answer (spec 000 §4: the stored frontend version). */
+export const VERSION_HEADER = 'x-ferry-version';
+
+/**
+ * The `src` of the first module script of a built index.html: Vite's entry, named `index-<content hash>.js`,
+ * so a new build of the app's code has a new name. Null for a page without one (not built).
+ */
+export function mainScriptOf(html: string): string | null {
+  const tag = /<script\b[^>]*\btype=["']module["'][^>]*>/i.exec(html)?.[0];
+  return (tag && /\bsrc=["']([^"']+)["']/i.exec(tag)?.[1]) || null;
+}
+
+/** One release's notes, in the caller's language. */
+export interface ReleaseTip {
+  version: string;
+  date: string;
+  notes: string[];
+}
+
+/** GET account/version_tips: the releases after the caller's version, newest first. */
+export interface VersionTips {
+  version: string;
+  tips: ReleaseTip[];
 }

@@ -10,7 +10,7 @@ import { getProject, projectKeys } from '../../api/projects';
 import { usePageTitle } from '../../components/hooks';
 import { useRoleLabel } from '../../components/roles';
 import { queryClient } from '../../queryClient';
-import { isBuilt } from '../../state/features';
+import { useFeature } from '../../state/features';
 import { itemPath, teamIdOf } from '../../state/redirect';
 import { findTeam, getSession, useSession } from '../../state/session';
 import { switchTeam } from '../../state/teamSwitch';
@@ -119,6 +119,7 @@ function PageHead({ project }: { project: ProjectCard }) {
 export function ProjectSettingPage() {
   usePageTitle('projectSetting.title');
   const { t } = useTranslation();
+  const documentsOn = useFeature('documents');
   const [params, setParams] = useSearchParams();
   const { team } = useSession();
   const teamId = params.get('tid') ?? team?.team_id ?? '';
@@ -193,7 +194,7 @@ export function ProjectSettingPage() {
                   <ProjectNameCard project={card} onChange={onChange} />
                   <ProjectLookCard project={card} onChange={onChange} />
                   <PermissionModeCard project={card} onChange={onChange} />
-                  {isBuilt('documents') ? <DownloadSettingCard project={card} /> : null}
+                  {documentsOn ? <DownloadSettingCard project={card} /> : null}
                   <DesignSystemCard project={card} />
                   <DangerZoneCard project={card} />
                 </div>
