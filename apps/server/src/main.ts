@@ -31,8 +31,8 @@ async function main() {
     : await listenForOperators(config.dataDir, ctx.db, { files: ctx.files, bus: ctx.bus });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    operators?.close();
     await app.close();
+    await operators?.close();
     await worker.stop();
     await booted.close();
     process.exit(0);

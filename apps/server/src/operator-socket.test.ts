@@ -1,15 +1,20 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenForOperators, operatorSocketPath, runInServer } from './operator-socket.js';
+import {
+  listenForOperators,
+  type OperatorSocket,
+  operatorSocketPath,
+  runInServer,
+} from './operator-socket.js';
 import { anonymous } from './test/api.js';
 import { startTestServer, type TestServer } from './test/context.js';
 
 let server: TestServer;
-let operators: Server;
+let operators: OperatorSocket;
 const dataDir = () => server.ctx.config.dataDir;
 const noticeShown = async () =>
   (await anonymous(server.app).get('/api/common/configuration')).result.maintenance?.message ?? null;
@@ -22,7 +27,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  operators?.close();
+  await operators?.close();
   await server?.close();
 });
 
@@ -55,6 +60,16 @@ describe('operator commands beside a running server', () => {
     expect(await noticeShown()).toBeNull();
   });
 
+  it('listens in a folder only its owner may enter, and drops a line no operator types', async () => {
+    expect(statSync(path.dirname(operatorSocketPath(dataDir()))).mode & 0o777).toBe(0o700);
+    const socket = createConnection(operatorSocketPath(dataDir()));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.on('error', () => undefined);
+    socket.write('x'.repeat(70 * 1024));
+    await closed;
+    expect(await noticeShown()).toBeNull();
+  });
+
   it("hands back the command's refusal, and a line it cannot read", async () => {
     expect(await runInServer(dataDir(), ['team:plan', 'no-such-team', '2'], process.stderr)).toEqual({
       error: 'paid levels need --expires',
@@ -68,6 +83,7 @@ describe('operator commands beside a running server', () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'ferry-operator-'));
     try {
       expect(await runInServer(empty, ['stats'], process.stderr)).toBeNull();
+      mkdirSync(path.dirname(operatorSocketPath(empty)));
       writeFileSync(operatorSocketPath(empty), '');
       expect(await runInServer(empty, ['stats'], process.stderr)).toBeNull();
     } finally {

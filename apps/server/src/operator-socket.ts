@@ -1,36 +1,53 @@
-import { existsSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createConnection, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { type CommandIo, runCommand } from './cli.js';
 import type { Db } from './db/client.js';
 
 /**
  * Operator commands while the server runs on the embedded database: PGlite is one process's, so a second
- * process opening DATA_DIR/db would corrupt it. The server listens on a Unix socket in DATA_DIR (only whoever
- * may read the data folder may connect) and runs the commands `npm run ferry` hands it. One JSON line in
- * (`{args}`), JSON lines out: `{progress}` while it works, then `{output}` or `{error}`.
+ * process opening DATA_DIR/db would corrupt it. The server listens on a Unix socket in a folder of DATA_DIR
+ * only its owner may enter (whatever the umask made of the socket file itself) and runs the commands
+ * `npm run ferry` hands it. One JSON line in (`{args}`), JSON lines out: `{progress}` while it works, then
+ * `{output}` or `{error}`.
  */
-export const operatorSocketPath = (dataDir: string) => path.join(dataDir, 'operator.sock');
+export const operatorSocketPath = (dataDir: string) => path.join(dataDir, 'operator', 'ferry.sock');
+
+/** A command line is a few words: anything longer is not an operator's. */
+const MAX_LINE = 64 * 1024;
 
 type Reply = { progress: string } | { output: string } | { error: string };
+
+/** The operator socket, closed once the commands it is running have finished (they use the database). */
+export interface OperatorSocket {
+  close(): Promise<void>;
+}
 
 export async function listenForOperators(
   dataDir: string,
   db: Db,
   io: Omit<CommandIo, 'progress'>,
-): Promise<Server> {
+): Promise<OperatorSocket> {
   const socketPath = operatorSocketPath(dataDir);
+  mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
+  chmodSync(path.dirname(socketPath), 0o700);
   // One left by a server that crashed: nothing listens on it any more.
   if (existsSync(socketPath)) rmSync(socketPath, { force: true });
-  const server = createServer((socket) => serve(socket, db, io));
+  const running = new Set<Promise<unknown>>();
+  const server = createServer((socket) => serve(socket, db, io, running));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ path: socketPath, readableAll: false, writableAll: false }, resolve);
+    server.listen({ path: socketPath }, resolve);
   });
-  return server;
+  return {
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await Promise.allSettled(running);
+    },
+  };
 }
 
-function serve(socket: Socket, db: Db, io: Omit<CommandIo, 'progress'>) {
+function serve(socket: Socket, db: Db, io: Omit<CommandIo, 'progress'>, running: Set<Promise<unknown>>) {
   let received = '';
   const send = (reply: Reply) => socket.write(`${JSON.stringify(reply)}\n`);
   socket.setEncoding('utf8');
@@ -38,7 +55,10 @@ function serve(socket: Socket, db: Db, io: Omit<CommandIo, 'progress'>) {
   socket.on('data', (chunk: string) => {
     received += chunk;
     const end = received.indexOf('\n');
-    if (end < 0) return;
+    if (end < 0) {
+      if (received.length > MAX_LINE) socket.destroy();
+      return;
+    }
     socket.removeAllListeners('data');
     let args: unknown;
     try {
@@ -52,10 +72,14 @@ function serve(socket: Socket, db: Db, io: Omit<CommandIo, 'progress'>) {
       return;
     }
     const progress = { write: (text: string) => send({ progress: text }) };
-    runCommand(db, args, { ...io, progress })
+    const command = runCommand(db, args, { ...io, progress })
       .then((output) => send({ output }))
       .catch((error: unknown) => send({ error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => socket.end());
+      .finally(() => {
+        socket.end();
+        running.delete(command);
+      });
+    running.add(command);
   });
 }
 
@@ -86,7 +110,14 @@ export function runInServer(
     socket.on('data', (chunk: string) => {
       received += chunk;
       for (let end = received.indexOf('\n'); end >= 0; end = received.indexOf('\n')) {
-        const reply = JSON.parse(received.slice(0, end)) as Reply;
+        let reply: Reply;
+        try {
+          reply = JSON.parse(received.slice(0, end)) as Reply;
+        } catch {
+          settle({ error: 'the server answered something unreadable' });
+          socket.destroy();
+          return;
+        }
         received = received.slice(end + 1);
         if ('progress' in reply) progress.write(reply.progress);
         else settle(reply);

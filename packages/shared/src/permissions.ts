@@ -42,6 +42,11 @@ export function canRemoveMember(actor: TeamRole, target: TeamRole, isSelf: boole
   return !isSelf && rank[actor] > rank[target] && rank[actor] >= rank.admin;
 }
 
+/** Admin rights in a team (spec 000 §6): its admins and super admin. */
+export function isTeamAdmin(role: TeamRole): boolean {
+  return roleRank(role) >= roleRank('admin');
+}
+
 /** A team role that may create and change things (projects, folders, groups): anyone but a viewer. */
 export function isContributor(role: TeamRole): boolean {
   return role !== 'onlooker';

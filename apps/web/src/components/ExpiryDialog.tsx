@@ -1,11 +1,9 @@
-import { PlanLimits } from '@ferry/shared';
+import { isTeamAdmin, PlanLimits } from '@ferry/shared';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmExpiryDialog, expiryDialogDue, useExpireNotice } from '../state/expiryNotice';
 import { useSession } from '../state/session';
-
-const TEAM_ADMINS = ['superadmin', 'admin'];
 
 /**
  * The 30-day expiry dialog: a paid team's admins, when its plan ends within 30 days (the server answers
@@ -16,7 +14,7 @@ export function ExpiryDialog() {
   const { t, i18n } = useTranslation();
   const { team, userId } = useSession();
   const teamId = team?.team_id ?? null;
-  const admin = TEAM_ADMINS.includes(team?.role ?? '');
+  const admin = team?.role ? isTeamAdmin(team.role) : false;
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const notice = useExpireNotice(teamId, userId);
   const info = notice.data?.expire_info;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { preferencesApi } from '../api/preferences';
 import { type LabOptions, onLabChanged, readLab, writeLab } from './lab';
-import { getToken, useSession } from './session';
+import { getSession, getToken, subscribeSession, useSession } from './session';
 import { readJson, StorageKeys, writeJson } from './storage';
 
 /**
@@ -88,8 +88,23 @@ const unsaved = new Set<PreferenceName>();
 let pending: Partial<Preferences> = {};
 let timer: ReturnType<typeof setTimeout> | null = null;
 let savesDone = 0;
+/** Whose unsent changes these are: null for changes made signed out, which go to whoever signs in next. */
+let changesOf: string | null = null;
+
+// Another account in this tab: what the previous one had not saved is theirs, never the newcomer's.
+subscribeSession(() => {
+  const { userId } = getSession();
+  if (changesOf !== null && userId !== changesOf) {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    pending = {};
+    unsaved.clear();
+    changesOf = null;
+  }
+});
 
 function noteLocalChange(change: Partial<Preferences>): void {
+  changesOf = getSession().userId;
   for (const name of Object.keys(change) as PreferenceName[]) unsaved.add(name);
   pending = { ...pending, ...change };
   scheduleSave();
@@ -161,6 +176,7 @@ export function resetPreferenceSync(): void {
   timer = null;
   pending = {};
   unsaved.clear();
+  changesOf = null;
   others = null;
   announce();
 }

@@ -73,6 +73,8 @@ describe('a read token', () => {
       await api.get('/api/account/access_tokens'),
       await api.post('/api/account/access_tokens', { name: 'more', scopes: ['read', 'upload'] }),
       await api.get(`/api/account/team_invite_link?team_id=${studio.team.id}&role=member`),
+      // A GET that makes the sample project: no token makes projects.
+      await api.get(`/api/account/onboard_project?team_id=${studio.team.id}`),
       await api.delete(`/api/project/image?project_id=${studio.projectId}&image_ids=x`),
       await api.put('/api/account/login?code=10031'),
     ];

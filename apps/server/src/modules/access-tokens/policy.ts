@@ -22,12 +22,14 @@ export const READING_POSTS = new Set(['POST /api/project/sign_url', 'POST /api/p
 
 /**
  * Reads a token never makes: its own kind's management and the plugin approval (a signed-in person in the
- * browser decides those), and an invitation link, which is team administration though asked with GET.
+ * browser decides those), an invitation link, which is team administration though asked with GET, and the
+ * first-run sample project, which a GET creates.
  */
 export const SESSION_ONLY_PATHS = new Set([
   '/api/account/access_tokens',
   '/api/plugin/device',
   '/api/account/team_invite_link',
+  '/api/account/onboard_project',
 ]);
 
 /** The scope a call needs, or null when no token may make it. */

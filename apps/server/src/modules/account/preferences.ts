@@ -11,6 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
+import { lockUntilCommit } from '../../db/locks.js';
 import { fail } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { userProfiles, userSettings } from './tables.js';
@@ -96,6 +97,9 @@ export async function writeProfile(ctx: AppContext, userId: string, info: unknow
     return [group, rule ? parse(rule, values) : values] as const;
   });
   await ctx.db.transaction(async (tx) => {
+    // Two saves in flight (a browser's batches) each read then write the groups: one after the other, so
+    // neither drops the other's keys.
+    await lockUntilCommit(tx, `profile:${userId}`);
     for (const [group, values] of checked) {
       const known = PROFILE_GROUPS[group as ProfileGroup] as Record<string, unknown>;
       const current = await readProfile(tx, userId, group as ProfileGroup);

@@ -50,7 +50,8 @@ describe('maintenance notice', () => {
     const started = Date.now();
     await runCommand(server.ctx.db, ['maintenance:set', 'Read-only for ten minutes'], { bus: elsewhere });
     const frame = await maintenanceFrame(socket, 0);
-    expect(Date.now() - started).toBeLessThan(MaintenanceLimits.serverPollMs + 2_000);
+    // One poll, and room for a busy machine: a notice only the next page load would show fails this.
+    expect(Date.now() - started).toBeLessThan(MaintenanceLimits.serverPollMs + 5_000);
     expect(frame.notice.message).toBe('Read-only for ten minutes');
 
     // A new message is a new notice (a banner closed for the old one shows again).

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MaintenanceLimits, type MaintenanceNotice, maintenanceMessage } from '@ferry/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Bus } from '../../realtime/bus.js';
 import { maintenanceNotices } from './tables.js';
@@ -21,7 +21,10 @@ export async function currentNotice(db: Db, now: Date): Promise<MaintenanceNotic
   const [row] = await db.select().from(maintenanceNotices).where(eq(maintenanceNotices.id, ROW_ID));
   if (!row) return null;
   if (row.until && row.until <= now) {
-    await db.delete(maintenanceNotices).where(eq(maintenanceNotices.id, ROW_ID));
+    // Only this expired notice: one set since the read stays.
+    await db
+      .delete(maintenanceNotices)
+      .where(and(eq(maintenanceNotices.id, ROW_ID), lte(maintenanceNotices.until, now)));
     return null;
   }
   return present(row);

@@ -1,9 +1,9 @@
-import { roleRank, type TeamRole } from '@ferry/shared';
+import { isTeamAdmin, type TeamRole } from '@ferry/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { teamForAdmin, teamForMember } from '../teams/policy.js';
 
 /** The team's industry is its admins' and super admin's to set (spec 000 §6: admin rights). */
-export const canSetIndustry = (role: TeamRole) => roleRank(role) >= roleRank('admin');
+export const canSetIndustry = (role: TeamRole) => isTeamAdmin(role);
 
 /**
  * The team whose industry the caller reads (any member) or sets (admins and up: ADMIN_ONLY otherwise); a team

@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Codes, HOTSPOT_BACK, type Lang, type OnboardProjectView, SAMPLE_PROJECT_NAME } from '@ferry/shared';
+import {
+  Codes,
+  HOTSPOT_BACK,
+  isContributor,
+  type Lang,
+  Limits,
+  type OnboardProjectView,
+  SAMPLE_PROJECT_NAME,
+} from '@ferry/shared';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -11,9 +19,10 @@ import { placeFiles } from '../designs/artboards.js';
 import { setHotspotCounts } from '../designs/hotspots.js';
 import { inspectUploads } from '../designs/inspect.js';
 import { writePlacements } from '../designs/register.js';
-import { requireTeamEditor } from '../projects/policy.js';
+import { projectCount } from '../projects/counts.js';
 import { insertProject } from '../projects/service.js';
 import { insertHotspots } from '../prototypes/service.js';
+import { planLimits } from '../teams/plans.js';
 import { teamForMember } from '../teams/policy.js';
 import { forgetUpload, storeServerUpload } from '../uploads/service.js';
 import { onboardingSamples } from './tables.js';
@@ -94,16 +103,38 @@ async function stageSampleFiles(ctx: AppContext, teamId: string, userId: string,
  * waits on the lock, then finds the row), answer the same project. It is a project like any other: it needs an
  * editing team role and room in the plan (19223 says so).
  */
-export async function sampleProject(
+export function sampleProject(
   ctx: AppContext,
   userId: string,
   teamId: string,
   lang: Lang,
 ): Promise<OnboardProjectView> {
-  await requireTeamEditor(ctx.db, userId, teamId);
+  // Calls side by side (a double click, two tabs) share one making: the files are staged once.
+  const key = `${teamId}:${userId}`;
+  let making = inFlight.get(key);
+  if (!making) {
+    making = makeSampleProject(ctx, userId, teamId, lang).finally(() => inFlight.delete(key));
+    inFlight.set(key, making);
+  }
+  return making;
+}
+
+const inFlight = new Map<string, Promise<OnboardProjectView>>();
+
+async function makeSampleProject(
+  ctx: AppContext,
+  userId: string,
+  teamId: string,
+  lang: Lang,
+): Promise<OnboardProjectView> {
+  const { team, role } = await teamForMember(ctx.db, userId, teamId);
+  if (!isContributor(role)) throw fail('NO_PERMISSION');
   const existing = await sampleOf(ctx.db, teamId, userId);
   if (existing) return { project_id: existing, team_id: teamId, created: false };
-  const { team } = await teamForMember(ctx.db, userId, teamId);
+  // A full plan is told before any file is staged; the transaction checks again under the team's lock.
+  const { projectMax } = planLimits(ctx, team);
+  if (projectMax !== Limits.unlimited && (await projectCount(ctx.db, teamId)) >= projectMax)
+    throw fail('ONBOARDING_SAMPLE_NO_ROOM');
   const { keys, placements } = await stageSampleFiles(ctx, teamId, userId, lang);
   const now = ctx.now();
   let made: { projectId: string; created: boolean };

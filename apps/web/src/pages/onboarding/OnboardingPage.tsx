@@ -1,10 +1,11 @@
 import { ONBOARDING_STEPS } from '@ferry/shared';
-import { Button, Card, Steps } from 'antd';
+import { App, Button, Card, Steps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/hooks';
 import { FullPageSpin } from '../../components/RequireAuth';
+import { useFailureToast } from '../../components/useFailureToast';
 import { itemPath, teamCreatePath, teamIdOf } from '../../state/redirect';
 import { findTeam, useSession } from '../../state/session';
 import { switchTeam } from '../../state/teamSwitch';
@@ -27,6 +28,7 @@ export function OnboardingPage() {
   const team = findTeam(params.get('tid')) ?? (session.team ? findTeam(session.team.team_id) : undefined);
   const progress = useOnboardUser();
   const save = useSaveOnboardUser();
+  const failure = useFailureToast(App.useApp().message);
   const [current, setCurrent] = useState<number | null>(null);
   const [leaving, setLeaving] = useState(false);
 
@@ -46,10 +48,14 @@ export function OnboardingPage() {
     setLeaving(true);
     try {
       await save.mutateAsync({ finish, ...(step ? { step: 'sample' as const, state: step } : {}) });
-    } finally {
-      if (session.team?.team_id !== teamId) void switchTeam(team, { navigate: false });
-      navigate(to);
+    } catch (error) {
+      // Not saved: the path would show again, so the user stays and reads why.
+      setLeaving(false);
+      failure(error);
+      return;
     }
+    if (session.team?.team_id !== teamId) void switchTeam(team, { navigate: false });
+    navigate(to);
   };
   const next = () => setCurrent((index) => Math.min((index ?? 0) + 1, ONBOARDING_STEPS.length - 1));
 

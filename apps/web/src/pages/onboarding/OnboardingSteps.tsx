@@ -11,7 +11,7 @@ import { formErrorText } from '../../forms/errors';
 import { queryClient } from '../../queryClient';
 import { teamIdOf } from '../../state/redirect';
 import { EmailTab, LinkTab } from '../team/InviteDialog';
-import { isTeamAdmin, useSaveOnboardUser } from './useOnboarding';
+import { adminsTeam, useSaveOnboardUser } from './useOnboarding';
 
 export interface StepProps {
   team: TeamInfo;
@@ -77,7 +77,7 @@ function Choices({
 export function ProfileStep({ team, onNext, initialRole }: StepProps & { initialRole: string | null }) {
   const { t } = useTranslation();
   const teamId = teamIdOf(team);
-  const admin = isTeamAdmin(team);
+  const admin = adminsTeam(team);
   const saveUser = useSaveOnboardUser();
   const lists = useQuery({
     queryKey: onboardingKeys.lists,
@@ -176,7 +176,7 @@ export function InviteStep({ team, onNext }: StepProps) {
     <div data-testid="onboarding-invite">
       <h2 className="onboarding-step-title">{t('onboarding.invite.title')}</h2>
       <p className="onboarding-step-text">{t('onboarding.invite.text')}</p>
-      {isTeamAdmin(team) ? (
+      {adminsTeam(team) ? (
         variant.isPending ? null : (
           <Tabs className="onboarding-invite-tabs" items={tabs} data-variant={variant.data?.variant ?? 'A'} />
         )

@@ -1,4 +1,4 @@
-import { type OnboardUserView, roleRank, type TeamInfo } from '@ferry/shared';
+import { isTeamAdmin, type OnboardUserView, type TeamInfo } from '@ferry/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type OnboardUserChange, onboardingApi, onboardingKeys } from '../../api/onboarding';
 import { queryClient } from '../../queryClient';
@@ -15,7 +15,7 @@ export function useSaveOnboardUser() {
 }
 
 /** Admins and the super admin set the team's industry and invite people (the server holds the same rule). */
-export const isTeamAdmin = (team: Pick<TeamInfo, 'role'>) => roleRank(team.role.type) >= roleRank('admin');
+export const adminsTeam = (team: Pick<TeamInfo, 'role'>) => isTeamAdmin(team.role.type);
 
 /**
  * Who is offered the first-run path from the project list: the super admin of the team (who made it), while
