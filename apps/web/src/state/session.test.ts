@@ -65,7 +65,7 @@ describe('sign-in state', () => {
 });
 
 describe('logout (spec 000 §4)', () => {
-  it('calls PUT account/login?code=10031, which ends the session, and keeps only lang and item_order', async () => {
+  it('calls PUT account/login?code=10031, which ends the session, and keeps only lang, item_order and the version', async () => {
     const ada = await newAccount('Ada');
     const login = await signInHere(ada);
     window.localStorage.setItem('lang', 'zh-CN');
@@ -80,7 +80,8 @@ describe('logout (spec 000 §4)', () => {
       'PUT /api/account/login?code=10031',
     ]);
     expect(seen[0].headers.authorization).toBe(`Basic ${btoa(`${login.token}:`)}`);
-    expect(stored()).toEqual({ lang: 'zh-CN', item_order: 'default_order=asc' });
+    // The deployed version comes from the answers' header and stays, as the interface preferences do.
+    expect(stored()).toEqual({ lang: 'zh-CN', item_order: 'default_order=asc', version: expect.any(String) });
     expect(getSession()).toMatchObject({ token: null, userId: null, team: null, teams: [] });
     expect(navigations).toEqual(['/user/login?type=logout']);
     expect((await answerTo(login, 'GET', 'account/login')).status).toBe(401);

@@ -8,6 +8,8 @@ import { renderApp } from '../../test/render';
 import { answerTo, callAs, newAccount, unique, useRealServer } from '../../test/server';
 
 const seen = useRealServer();
+/** The calls the form made: every page also reads the public configuration (switches, maintenance notice). */
+const formCalls = () => seen.filter((req) => req.path !== '/api/common/configuration');
 
 function fill(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -61,7 +63,7 @@ describe('forgot password', () => {
     fill('forgot-email', 'not-an-email');
     fireEvent.click(screen.getByTestId('forgot-send'));
     expect(await screen.findByText(ruleMessage('email.invalid', 'en-US'))).toBeTruthy();
-    expect(seen).toHaveLength(0);
+    expect(formCalls()).toHaveLength(0);
     fill('forgot-email', `${unique('nobody')}@example.com`);
     fireEvent.click(screen.getByTestId('forgot-send'));
     expect((await screen.findByTestId('forgot-error')).textContent).toContain(

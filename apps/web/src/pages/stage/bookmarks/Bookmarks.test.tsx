@@ -197,8 +197,11 @@ describe('the bookmarks panel', () => {
     await waitFor(async () =>
       expect((await listOf(ada, ref)).map((each) => each.name)).toEqual(['notes.txt', 'Product spec']),
     );
-    expect((within(rowNamed('notes.txt')).getByTestId('bookmark-up') as HTMLButtonElement).disabled).toBe(
-      true,
+    // The first row cannot move up (the order is re-read after the move: wait for it to settle).
+    await waitFor(() =>
+      expect((within(rowNamed('notes.txt')).getByTestId('bookmark-up') as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
     );
 
     fireEvent.click(within(rowNamed('Product spec')).getByTestId('bookmark-delete'));
