@@ -4,7 +4,7 @@ import type { LayerDoc } from '@ferry/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from './api.js';
-import { launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
+import { launchBrowser, motionSettled, type RunningServer, screenshot, startServer } from './harness.js';
 
 /**
  * The design system as a team uses it: tokens extracted from a real design (the Wikimedia button sheet, whose
@@ -82,16 +82,7 @@ afterAll(async () => {
 
 /** A screenshot once drawers, tabs and buttons have finished moving and fading. */
 async function capture(on: Page, name: string) {
-  // Endless ones (spinners, a focused caret's blink) never finish and are left alone.
-  await on.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
+  await motionSettled(on);
   await screenshot(on, name);
 }
 

@@ -95,6 +95,31 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/** Waits until nothing on the page is moving (drawers, menus, fades); endless spinners are left alone. */
+export async function motionSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+/**
+ * Picks an item of the avatar menu. The click waits for the menu's opening slide to end: an item pressed while
+ * the list still moves can land on its neighbour.
+ */
+export async function chooseFromUserMenu(page: Page, itemTestId: string) {
+  await page.getByTestId('user-menu-trigger').click();
+  const item = page.getByTestId(itemTestId);
+  await item.waitFor();
+  await motionSettled(page);
+  await item.click();
+}
+
 /** A user's first team leads into the first-run path: tests of other pages skip it and land on the project list. */
 export async function skipFirstRun(page: Page) {
   await page.waitForURL(/#\/onboarding\?tid=/);

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, screenshot, skipFirstRun, startServer } from './harness.js';
+import {
+  chooseFromUserMenu,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  skipFirstRun,
+  startServer,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -66,8 +73,7 @@ describe('a new user', () => {
     await page.waitForURL(new RegExp(`tid=${acmeId}`));
 
     // Account settings: name, then password.
-    await page.getByTestId('user-menu-trigger').click();
-    await page.getByTestId('menu-account-settings').click();
+    await chooseFromUserMenu(page, 'menu-account-settings');
     await page.waitForURL(/#\/user\/info/);
     await page.getByTestId('info-name-input').fill('GraceH');
     await page.getByTestId('info-name-save').click();
@@ -85,8 +91,7 @@ describe('a new user', () => {
     await screenshot(page, '06-account-settings');
 
     // Sign out, a wrong password shows the tries left, the new password gets in, back in the last team.
-    await page.getByTestId('user-menu-trigger').click();
-    await page.getByTestId('menu-logout').click();
+    await chooseFromUserMenu(page, 'menu-logout');
     await page.waitForURL(/#\/user\/login/);
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-password').fill('First-pass1');

@@ -20,8 +20,7 @@ const switchState = (page: Page, option: string) =>
   page.getByTestId(`lab-${option}`).getAttribute('aria-checked');
 
 async function openSettings(page: Page) {
-  await page.getByTestId('user-menu-trigger').click();
-  await page.getByTestId('menu-settings').click();
+  await chooseFromUserMenu(page, 'menu-settings');
   await page.getByTestId('settings-dialog').waitFor();
 }
 

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   screenshot as capture,
+  chooseFromUserMenu,
   launchBrowser,
   type RunningServer,
   skipFirstRun,
@@ -43,8 +44,7 @@ async function box(locator: Locator) {
 }
 
 async function openSettingsDialog(page: Page) {
-  await page.getByTestId('user-menu-trigger').click();
-  await page.getByTestId('menu-settings').click();
+  await chooseFromUserMenu(page, 'menu-settings');
   await page.getByTestId('settings-dialog').waitFor();
 }
 
@@ -115,8 +115,7 @@ describe('a new user', () => {
     await closeDialog(page);
 
     // The same screens in Chinese.
-    await page.getByTestId('user-menu-trigger').click();
-    await page.getByTestId('lang-switch').click();
+    await chooseFromUserMenu(page, 'lang-switch');
     await page.getByTestId('team-info-card').getByText('不超过 50 个字符，不能包含空格').waitFor();
     expect(await page.getByTestId('team-avatar-hint').textContent()).toBe('JPG 或 PNG 格式，不超过 3 MB');
     await screenshot(page, 'team-settings-05-team-info-zh');

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   screenshot as capture,
+  chooseFromUserMenu,
   launchBrowser,
   type RunningServer,
   skipFirstRun,
@@ -231,8 +232,7 @@ describe('team members and invitations', () => {
     await screenshot(owner, 'teams-12-settings');
 
     // The same page in Chinese.
-    await owner.getByTestId('user-menu-trigger').click();
-    await owner.getByTestId('lang-switch').click();
+    await chooseFromUserMenu(owner, 'lang-switch');
     await expect.poll(() => owner.title(), { timeout: 5000 }).toBe('团队设置 - Ferry');
     await owner.getByTestId('team-tab-members').click();
     await expect.poll(() => owner.getByTestId('member-row').count()).toBe(2);
