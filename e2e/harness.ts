@@ -120,6 +120,24 @@ export async function chooseFromUserMenu(page: Page, itemTestId: string) {
   await item.click();
 }
 
+/**
+ * Waits for an element to show; when it does not, the failure names the page's address and its first lines of
+ * text and keeps a screenshot, so a run that cannot be repeated still says where it was.
+ */
+export async function waitVisible(page: Page, testId: string, timeout = 30_000) {
+  try {
+    await page.getByTestId(testId).waitFor({ timeout });
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
+    await screenshot(page, `failed-${testId}-${Date.now()}`).catch(() => undefined);
+    const where = `${page.url()}\n${text.slice(0, 600)}`;
+    throw new Error(`${testId} did not show at ${where}`, { cause: error });
+  }
+}
+
 /** A user's first team leads into the first-run path: tests of other pages skip it and land on the project list. */
 export async function skipFirstRun(page: Page) {
   await page.waitForURL(/#\/onboarding\?tid=/);

@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './api.js';
-import { launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
+import {
+  chooseFromUserMenu,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  startServer,
+  waitVisible,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,7 +28,7 @@ const switchState = (page: Page, option: string) =>
 
 async function openSettings(page: Page) {
   await chooseFromUserMenu(page, 'menu-settings');
-  await page.getByTestId('settings-dialog').waitFor();
+  await waitVisible(page, 'settings-dialog');
 }
 
 describe('preferences and guides that follow the user', () => {

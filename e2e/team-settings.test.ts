@@ -7,6 +7,7 @@ import {
   type RunningServer,
   skipFirstRun,
   startServer,
+  waitVisible,
 } from './harness.js';
 
 /**
@@ -45,7 +46,7 @@ async function box(locator: Locator) {
 
 async function openSettingsDialog(page: Page) {
   await chooseFromUserMenu(page, 'menu-settings');
-  await page.getByTestId('settings-dialog').waitFor();
+  await waitVisible(page, 'settings-dialog');
 }
 
 async function closeDialog(page: Page) {
