@@ -157,7 +157,10 @@ export interface Row {
   need: Need;
   /** project: every team role × project role × mode; team: the four team roles (no project role matters). */
   scope: 'project' | 'team';
-  /** Changes something: each cell gets a project of its own and must change exactly when allowed. */
+  /**
+   * Changes something: an allowed cell gets a project of its own, which must change; a refused one works on the
+   * project the reading rows share, which must stay as it was (a refusal that wrote would fail there and then).
+   */
   mutates?: boolean;
   /** Names only the project, not the team: a stranger hears the project does not exist. */
   pidOnly?: boolean;
@@ -471,7 +474,8 @@ export function runMatrix(rows: Row[]) {
     it.each(columnsOf(row))('$label', async (column) => {
       const mode = column.cell?.mode ?? 'A';
       const ownerRole = column.cell?.team === 'superadmin' ? column.cell.project : 'none';
-      const ids = row.mutates ? await buildProject(mode, ownerRole) : await sharedProject(mode, ownerRole);
+      const fresh = row.mutates && column.code === OK;
+      const ids = fresh ? await buildProject(mode, ownerRole) : await sharedProject(mode, ownerRole);
       const caller = callerFor(column, ids);
       const before = row.mutates ? await snapshot(ids) : null;
 
