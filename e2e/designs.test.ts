@@ -172,7 +172,7 @@ describe('designs in the browser', () => {
     const refusedRow = page.locator(`[data-testid="upload-row"][data-name="${HTML_AS_PNG}"]`);
     // Refused in the browser by its leading bytes, before any upload.
     expect(await refusedRow.getByTestId('upload-row-message').textContent()).toBe(
-      'This file type is not supported: upload PSD, PNG, JPG, GIF, WebP, BMP, TIFF, SVG or PDF files.',
+      'This file type is not supported: upload Sketch, PSD, PNG, JPG, GIF, WebP, BMP, TIFF, SVG or PDF files.',
     );
     // Every accepted file showed its own bar while it was posted, then was added to the project.
     const log = await trayLog();

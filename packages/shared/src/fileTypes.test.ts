@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SNIFF_HEAD_BYTES, sniffType } from './fileTypes.js';
+import { isSketchFileName, SNIFF_HEAD_BYTES, sketchHeadOf, sniffType } from './fileTypes.js';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (value: string) => new TextEncoder().encode(value);
@@ -30,8 +30,18 @@ describe('telling a design file by its leading bytes', () => {
     expect(sniffType(text(svg))).toBe('svg');
   });
 
-  it('refuses a Sketch file (a ZIP of JSON documents)', () => {
+  it('leaves a Sketch file (a ZIP of JSON documents) to the check of what the ZIP holds', () => {
     expect(sniffType(fixture('sketchutils-simple-textstyle.sketch'))).toBeNull();
+    expect(sketchHeadOf(fixture('sketchutils-simple-textstyle.sketch'))).toBe('zip');
+  });
+
+  it('tells a Sketch file saved before Sketch 43 (an SQLite database) by its header', () => {
+    expect(sketchHeadOf(text('SQLite format 3\u0000\u0010\u0000'))).toBe('sqlite');
+    // The header's NUL belongs to it: the text alone is not one.
+    expect(sketchHeadOf(text('SQLite format 3 and more'))).toBeNull();
+    expect(sketchHeadOf(text('%PDF-1.7'))).toBeNull();
+    expect(isSketchFileName('Home.Sketch')).toBe(true);
+    expect(isSketchFileName('Home.sketch.png')).toBe(false);
   });
 
   it('refuses what only looks close: a RIFF that is not WebP, an XML that is not SVG, a cut signature, nothing', () => {

@@ -51,6 +51,28 @@ export function sniffType(data: Uint8Array): SniffedType | null {
 }
 
 /**
+ * A Sketch document is a design type of its own that no magic number names: Sketch 43 and later write a ZIP of
+ * JSON (`document.json`, `meta.json`, `pages/`), which only the whole file's central directory tells from any
+ * other ZIP (the server reads it); earlier versions wrote an SQLite database, which Ferry cannot read.
+ */
+export type SketchHead = 'zip' | 'sqlite';
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+/** "SQLite format 3" and its NUL. */
+const SQLITE_SIGNATURE = [
+  0x53, 0x51, 0x4c, 0x69, 0x74, 0x65, 0x20, 0x66, 0x6f, 0x72, 0x6d, 0x61, 0x74, 0x20, 0x33, 0x00,
+];
+
+/** What a possible Sketch file's leading bytes are: a ZIP, an SQLite database (before Sketch 43), or neither. */
+export function sketchHeadOf(data: Uint8Array): SketchHead | null {
+  if (matches(data, [[0, ZIP_SIGNATURE]])) return 'zip';
+  if (matches(data, [[0, SQLITE_SIGNATURE]])) return 'sqlite';
+  return null;
+}
+
+export const isSketchFileName = (name: string) => /\.sketch$/i.test(name);
+
+/**
  * Container formats of product documents: a ZIP (DOCX, XLSX, PPTX, an Axure export) or an OLE compound file
  * (DOC, XLS, PPT). What the container holds is the server's call once the file is whole; a PDF is a design type
  * too. Kept apart from `sniffType`, so no design path ever takes a ZIP or an OLE file.
@@ -59,7 +81,7 @@ export type DocumentContainer = 'pdf' | 'zip' | 'ole';
 
 export function sniffDocumentContainer(data: Uint8Array): DocumentContainer | null {
   if (matches(data, [[0, [0x25, 0x50, 0x44, 0x46]]])) return 'pdf';
-  if (matches(data, [[0, [0x50, 0x4b, 0x03, 0x04]]])) return 'zip';
+  if (matches(data, [[0, ZIP_SIGNATURE]])) return 'zip';
   if (matches(data, [[0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]]])) return 'ole';
   return null;
 }

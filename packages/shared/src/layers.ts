@@ -1,6 +1,6 @@
 /**
  * LayerDoc: the normalised layer tree of one design version, as the inspect view reads it. Importers (PSD, SVG,
- * later Sketch) write it; nothing in the web app knows the source format. All lengths are design pixels of the
+ * Sketch) write it; nothing in the web app knows the source format. All lengths are design pixels of the
  * file as drawn (a @2x design keeps its @2x pixels; the base scale converts them for code), frames are absolute
  * in the document (its top-left corner, or the artboard's, is 0,0), and numbers are kept as the file has them.
  */
@@ -108,13 +108,18 @@ export interface Layer {
    * of them (every layer of an SVG design is, whether marked or not; see sliceFormatsFor).
    */
   vector?: boolean;
+  /**
+   * A shape's outline when it is not a (rounded) rectangle: an ellipse filling the frame, or SVG path data in
+   * pixels from the frame's top-left. Importers that know only boxes leave it out.
+   */
+  outline?: { kind: 'oval' } | { kind: 'path'; d: string; evenOdd?: boolean };
   /** Only groups have children; painted first to last (the last is on top). */
   children?: Layer[];
 }
 
 export interface LayerDoc {
   version: typeof LAYER_DOC_VERSION;
-  source: 'psd' | 'svg';
+  source: 'psd' | 'svg' | 'sketch';
   width: number;
   height: number;
   layers: Layer[];

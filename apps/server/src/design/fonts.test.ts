@@ -19,6 +19,8 @@ describe('faceFromPostScript', () => {
     ['Lato-BlackItalic', 'Lato', 900, 'italic'],
     ['Montserrat-ExtraBold', 'Montserrat', 800, 'normal'],
     ['OpenSans-SemiBoldItalic', 'Open Sans', 600, 'italic'],
+    ['Apple-Chancery', 'Apple Chancery', 400, 'normal'],
+    ['Roboto-Condensed', 'Roboto Condensed', 400, 'normal'],
   ])('%s → %s %i %s', (name, family, weight, style) => {
     expect(faceFromPostScript(name)).toEqual({ family, weight, style });
   });

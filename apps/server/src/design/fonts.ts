@@ -67,7 +67,8 @@ function spaceCamelCase(name: string): string {
 
 /**
  * Reads family, weight and style from a PostScript name: the part after the last hyphen is the style
- * (`Arial-BoldMT` → Bold), the rest the family with spaces restored; Adobe's `MT`/`PS` suffixes go.
+ * (`Arial-BoldMT` → Bold), the rest the family with spaces restored; Adobe's `MT`/`PS` suffixes go. A part that
+ * names neither weight nor slant is the family's (`Apple-Chancery` → Apple Chancery).
  */
 export function faceFromPostScript(postScriptName: string): FontFace {
   const name = postScriptName.trim();
@@ -83,6 +84,11 @@ export function faceFromPostScript(postScriptName: string): FontFace {
   }
   base = base.replace(/(PSMT|MT|PS)$/, '');
   style = style.replace(/(PSMT|MT|PS)$/, '');
+  // A part after the hyphen that names no weight or slant belongs to the family (`Apple-Chancery`).
+  if (style && weightOfStyle(style) === null && !isItalicStyle(style)) {
+    base = `${base} ${style}`;
+    style = '';
+  }
   return {
     family: spaceCamelCase(base),
     weight: weightOfStyle(style) ?? 400,

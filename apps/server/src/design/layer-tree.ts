@@ -97,18 +97,21 @@ export function appendRun(runs: TextRun[], run: TextRun): void {
   runs.push(run);
 }
 
-/** The blend modes CSS names (mix-blend-mode), which LayerDoc uses. */
-export const CSS_BLEND_MODES = new Set([
+/**
+ * The blend modes CSS names (mix-blend-mode), which LayerDoc uses, in the order Sketch numbers them
+ * (sketch-style.ts reads a Sketch file's mode by its index here).
+ */
+export const BLEND_MODE_NAMES = [
   'normal',
-  'multiply',
-  'screen',
-  'overlay',
   'darken',
-  'lighten',
-  'color-dodge',
+  'multiply',
   'color-burn',
-  'hard-light',
+  'lighten',
+  'screen',
+  'color-dodge',
+  'overlay',
   'soft-light',
+  'hard-light',
   'difference',
   'exclusion',
   'hue',
@@ -117,4 +120,6 @@ export const CSS_BLEND_MODES = new Set([
   'luminosity',
   'plus-darker',
   'plus-lighter',
-]);
+] as const;
+
+export const CSS_BLEND_MODES: ReadonlySet<string> = new Set(BLEND_MODE_NAMES);

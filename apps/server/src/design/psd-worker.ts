@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Frame } from '@ferry/shared';
+import { Codes, type Frame } from '@ferry/shared';
 import { UndecodableDesign } from './raster.js';
 
 const WORKER = new URL('./layers.worker.mjs', import.meta.url);
@@ -14,7 +14,11 @@ export type PsdTask =
   /** The chosen layers' own pixels (psd-pixels.ts); answers one RGBA ArrayBuffer per request. */
   | { task: 'draw'; requests: { id: string; frame: Frame }[] }
   /** The chosen vector layers as SVG files (psd-pixels.ts); answers a string, or null, per request. */
-  | { task: 'svg'; requests: { id: string; frame: Frame; width: number; height: number }[] };
+  | { task: 'svg'; requests: { id: string; frame: Frame; width: number; height: number }[] }
+  /** A Sketch file's designs (sketch.ts), one design's LayerDoc, or its picture as SVG (sketch-picture.ts). */
+  | { task: 'sketch-artboards' }
+  | { task: 'sketch-import'; artboard?: number }
+  | { task: 'sketch-svg'; artboard: number };
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -51,12 +55,13 @@ class PsdWorker {
     const worker = new Worker(WORKER);
     // A worker waiting for work never keeps the process alive.
     worker.unref();
-    worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
+    worker.on('message', (message: { id: number; result?: unknown; error?: string; code?: string }) => {
       const pending = this.pending.get(message.id);
       if (!pending) return;
       this.pending.delete(message.id);
       clearTimeout(pending.timer);
-      if (message.error !== undefined) pending.reject(new UndecodableDesign(message.error));
+      if (message.error !== undefined)
+        pending.reject(new UndecodableDesign(message.error, knownCode(message.code)));
       else pending.resolve(message.result);
       if (this.pending.size === 0) this.idleTimer = setTimeout(() => this.stop(), IDLE_MS).unref();
     });
@@ -85,6 +90,10 @@ class PsdWorker {
     if (worker) void worker.terminate();
   }
 }
+
+/** A code the worker's error carried, if it is one of the catalogue's. */
+const knownCode = (code: string | undefined): UndecodableDesign['code'] =>
+  code && code in Codes ? (code as UndecodableDesign['code']) : undefined;
 
 const shared = new PsdWorker();
 

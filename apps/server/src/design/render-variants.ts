@@ -18,6 +18,8 @@ export interface PictureRequest {
   region: { x: number; y: number; width: number; height: number } | null;
   /** The browser shows the original as it is, so no `org` is drawn. */
   keepsOriginal: boolean;
+  /** Only `org`, as PNG: a picture the caller makes its variants from itself (a Sketch artboard's). */
+  pngOnly?: boolean;
 }
 
 /**
@@ -32,10 +34,16 @@ export async function drawPictures(
 ): Promise<DrawnVariants[]> {
   const source = await rasterSource(data, type);
   const drawn: DrawnVariants[] = [];
-  for (const { region, keepsOriginal } of requests) {
-    drawn.push(await drawVariants(region ? await croppedTo(source, region) : source, keepsOriginal));
+  for (const { region, keepsOriginal, pngOnly } of requests) {
+    const picture = region ? await croppedTo(source, region) : source;
+    drawn.push(pngOnly ? { org: await drawnPng(picture) } : await drawVariants(picture, keepsOriginal));
   }
   return drawn;
+}
+
+async function drawnPng(source: RasterSource): Promise<DrawnFile> {
+  const { data, info } = await source.open().png().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
 /** The part of a picture a region covers (the region clipped to the canvas). */

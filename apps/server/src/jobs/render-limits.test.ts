@@ -1,6 +1,8 @@
 import { JobLimits } from '@ferry/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artboard, page, rectangle, sketchFile, solidFill, style } from '../design/sketch-fixtures.js';
+import { variantKey } from '../modules/designs/keys.js';
 import { designVersions } from '../modules/designs/tables.js';
 import { asUser } from '../test/api.js';
 import { startTestServer, type TestServer } from '../test/context.js';
@@ -32,6 +34,17 @@ const slow = filtered(
 const huge = Buffer.from(
   `<svg ${SVG_NS} width="16000" height="16000"><rect width="50%" height="50%"/></svg>`,
 );
+
+/** A Sketch file of one 4000×4000 artboard: its picture is drawn by the renderer like any design. */
+const bigSketch = sketchFile([
+  page('PAGE', 'Page', [
+    artboard(
+      'POSTER',
+      [0, 0, 4000, 4000],
+      [rectangle('BOX', [100, 100, 3800, 3800], { style: style({ fills: [solidFill(0.8, 0.2, 0.2)] }) })],
+    ),
+  ]),
+]);
 
 /** One server with a team and a project; `env` sets its render limits. */
 async function serverWithTeam(env: Record<string, string> = {}) {
@@ -136,6 +149,21 @@ describe('the render limits', () => {
       const version = await versionOf(server, versionId);
       expect(version.status).toBe('failed');
       expect(version.error).toMatch(/^19083 /);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops a Sketch artboard’s picture whose process outgrows RENDER_MEMORY_LIMIT_MB and marks it failed', async () => {
+    const { server, upload } = await serverWithTeam({ RENDER_MEMORY_LIMIT_MB: '16' });
+    try {
+      const versionId = await upload('poster.sketch', bigSketch);
+      await runJobsOnce(server.ctx);
+      const version = await versionOf(server, versionId);
+      expect(version).toMatchObject({ status: 'failed', fileType: 'sketch', variants: {} });
+      expect(version.error).toMatch(/^19083 /);
+      // The artboard itself was stopped, not the variants made after it: no picture of it was kept.
+      expect(await server.ctx.files.stat(variantKey(version.variantDir, 'org'))).toBeNull();
     } finally {
       await server.close();
     }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Codes, VARIANT_NAMES } from '@ferry/shared';
+import { type CodeName, Codes, VARIANT_NAMES } from '@ferry/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import { renderSketchArtboard } from '../design/import.js';
 import { rasterSource, UndecodableDesign } from '../design/raster.js';
 import { drawApart } from '../design/render-process.js';
 import { type DrawnFile, type DrawnVariants, drawVariants } from '../design/render-variants.js';
@@ -9,7 +10,7 @@ import { DocumentFault } from '../documents/faults.js';
 import { type DrawnPicture, drawPdfPictures } from '../documents/pdf.js';
 import { variantDirOf, variantKey } from '../modules/designs/keys.js';
 import { designVersions, type VariantFile, type Variants } from '../modules/designs/tables.js';
-import { sniffType } from '../modules/storage/sniff.js';
+import { sniffDesignFile, type sniffType } from '../modules/storage/sniff.js';
 
 export const VARIANTS_JOB = 'variants';
 
@@ -22,7 +23,8 @@ const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
  * Makes the variants of one uploaded file (`org`, `webP`, `p5`, `p25`, `p50`, the 480×360 cover) and marks
  * the versions showing them ready in one update per variant folder. A PSD split into artboards has one folder
  * per artboard, each made from the composite cropped to the artboard; a PDF one per page, each made from the
- * page drawn (makePageVariants). The drawing happens in a renderer process with a time and memory ceiling
+ * page drawn (makePageVariants); a Sketch file one per artboard, each made from the artboard drawn
+ * (makeSketchVariants). The drawing happens in a renderer process with a time and memory ceiling
  * (RENDER_TIME_LIMIT_MS, RENDER_MEMORY_LIMIT_MB); a file past either,
  * or one libvips cannot read, marks its versions failed with the reason instead of being tried again. Variant
  * files are written whole under fixed keys, so a run cut short leaves nothing a version points at, and the
@@ -34,9 +36,10 @@ export async function makeVariants(ctx: AppContext, payload: Record<string, unkn
   if (shown.length === 0) return;
   const data = await ctx.files.read(fileKey);
   if (!data) return markFailed(ctx, fileKey, 'the uploaded file is missing');
-  const type = sniffType(data);
+  const type = sniffDesignFile(data);
   const original = { size: data.length, md5: md5(data) };
   if (type === 'pdf') return makePageVariants(ctx, fileKey, data, shown, original);
+  if (type === 'sketch') return makeSketchVariants(ctx, fileKey, data, shown, original);
   if (!type) return markFailed(ctx, fileKey, 'unknown file type');
   const asIsOf = (artboard: unknown) =>
     !artboard && SHOWN_AS_IS.has(type) ? { key: fileKey, ...original } : null;
@@ -56,10 +59,18 @@ export async function makeVariants(ctx: AppContext, payload: Record<string, unkn
 }
 
 /** The failed version's reason: the code and wording of a limit of Ferry's (or "unreadable"), then the detail. */
-function reasonOf(error: UndecodableDesign) {
-  const entry = Codes[error.code ?? 'DESIGN_UNREADABLE'];
+function reasonOf(error: { code?: string; message: string }) {
+  const named = error.code && error.code in Codes ? (error.code as CodeName) : 'DESIGN_UNREADABLE';
+  const entry = Codes[named];
   return `${entry.code} ${entry.en}: ${error.message}`;
 }
+
+/** A refusal of the Sketch importer: UndecodableDesign, or its own error carrying a catalogue code's name. */
+const isSketchRefusal = (error: unknown): error is { code?: string; message: string } => {
+  if (error instanceof UndecodableDesign) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === 'string' && code in Codes;
+};
 
 type Folder = Awaited<ReturnType<typeof foldersOf>>[number];
 type Original = { size: number; md5: string };
@@ -86,7 +97,7 @@ async function makePageVariants(
   const waiting = new Set(shown.map((folder) => folder.variantDir));
   const storePicture = async (picture: DrawnPicture) => {
     for (const dir of dirsOfPage.get(picture.page) ?? []) {
-      await storePagePicture(ctx, dir, picture, original);
+      await storeDrawnPicture(ctx, dir, picture.png, original);
       waiting.delete(dir);
     }
   };
@@ -103,12 +114,36 @@ async function makePageVariants(
   if (waiting.size > 0) await markFailed(ctx, fileKey, 'the PDF has no such page', [...waiting]);
 }
 
-/** One page's picture as the folder's `org`, and the variants drawn from it in the renderer process. */
-async function storePagePicture(ctx: AppContext, dir: string, picture: DrawnPicture, original: Original) {
-  const org = { key: variantKey(dir, 'org'), size: picture.png.length, md5: md5(picture.png) };
-  await ctx.files.put(org.key, picture.png);
+/**
+ * The artboards of a Sketch file are designs: each artboard a version shows (the first for a version naming
+ * none) is drawn by the Sketch importer into a PNG kept as the folder's `org`, and the other variants are made
+ * from it as from any PNG. An artboard the importer refuses fails its own versions with the reason; the
+ * others are still drawn.
+ */
+async function makeSketchVariants(
+  ctx: AppContext,
+  fileKey: string,
+  data: Buffer,
+  shown: Folder[],
+  original: Original,
+) {
+  for (const { variantDir, artboard } of shown) {
+    try {
+      const png = await renderSketchArtboard(data, artboard?.index ?? 0, ctx.config.render);
+      await storeDrawnPicture(ctx, variantDir, png, original);
+    } catch (error) {
+      if (!isSketchRefusal(error)) throw error;
+      await markFailed(ctx, fileKey, reasonOf(error), [variantDir]);
+    }
+  }
+}
+
+/** A drawn picture (a PDF page, a Sketch artboard) as the folder's `org`, and the variants drawn from it. */
+async function storeDrawnPicture(ctx: AppContext, dir: string, png: Buffer, original: Original) {
+  const org = { key: variantKey(dir, 'org'), size: png.length, md5: md5(png) };
+  await ctx.files.put(org.key, png);
   const request = { region: null, keepsOriginal: true };
-  const [drawn] = await drawApart(picture.png, 'png', [request], ctx.config.render);
+  const [drawn] = await drawApart(png, 'png', [request], ctx.config.render);
   const variants = await storeVariants(ctx, dir, drawn, org);
   const { width, height } = variants.webP as VariantFile;
   await markReady(ctx, dir, { ...original, width, height }, variants);

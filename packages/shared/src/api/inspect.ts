@@ -18,7 +18,7 @@ export const RASTER_SLICE_FORMATS: readonly SliceFormat[] = ['png', 'jpg', 'webp
  * pixels. Without a layer, the formats every layer of such a design has.
  */
 export function sliceFormatsFor(
-  source: 'psd' | 'svg',
+  source: 'psd' | 'svg' | 'sketch',
   layer?: { vector?: boolean } | null,
 ): readonly SliceFormat[] {
   return source === 'svg' || layer?.vector

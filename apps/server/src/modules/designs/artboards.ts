@@ -1,9 +1,13 @@
 import type { AppContext } from '../../context.js';
 import { listArtboards, type PsdArtboard } from '../../design/import.js';
 import type { UploadedFile } from './inspect.js';
+import { sketchPlacementOf } from './sketch.js';
 import type { ArtboardRef } from './tables.js';
 
-/** One design's share of an uploaded file: the whole file, one artboard of a PSD or one page of a PDF. */
+/**
+ * One design's share of an uploaded file: the whole file, one artboard of a PSD or Sketch file, or one page of
+ * a PDF.
+ */
 export interface Placement {
   file: UploadedFile;
   /** The design it makes or joins: the file's name, the artboard's, or the file's with the page. */
@@ -11,6 +15,8 @@ export interface Placement {
   artboard: ArtboardRef | null;
   /** The PDF page (1-based) the design shows; null for other files. */
   page: number | null;
+  /** A Sketch artboard's id (the design's `sketch_id`) and the page whose section it goes into. */
+  sketch?: { id: string; pageName: string } | null;
 }
 
 const refOf = (artboard: PsdArtboard): ArtboardRef => ({
@@ -41,14 +47,19 @@ function pagesOf(file: UploadedFile): Placement[] {
 
 /**
  * Splits each PSD with artboards into one placement per artboard, named after it (a name used twice in one
- * file gets ` (2)`, ` (3)` …, so each artboard stays a design of its own), and each PDF into one per page;
- * other files are one placement.
+ * file gets ` (2)`, ` (3)` …, so each artboard stays a design of its own), each Sketch file into one per
+ * artboard (told apart by their ids, so names may repeat) and each PDF into one per page; other files are one
+ * placement.
  */
 export async function placeFiles(ctx: AppContext, files: UploadedFile[]): Promise<Placement[]> {
   const placements: Placement[] = [];
   for (const file of files) {
     if (file.fileType === 'pdf') {
       placements.push(...pagesOf(file));
+      continue;
+    }
+    if (file.sketchArtboards) {
+      placements.push(...file.sketchArtboards.map((artboard) => sketchPlacementOf(file, artboard)));
       continue;
     }
     const artboards = await artboardsOf(ctx, file);
@@ -69,14 +80,23 @@ export async function placeFiles(ctx: AppContext, files: UploadedFile[]): Promis
 }
 
 /**
- * A new version of an existing design from a PSD with artboards shows the artboard named like the design,
- * or the first one; null when the file has no artboards.
+ * A new version of an existing design from a PSD or Sketch file with artboards shows the artboard of the
+ * design's Sketch id, else the one named like the design, else the first one; null when the file has none.
  */
 export async function artboardForDesign(
   ctx: AppContext,
   file: UploadedFile,
-  designName: string,
+  design: { name: string; sketchId: string | null },
 ): Promise<ArtboardRef | null> {
+  const designName = design.name;
+  if (file.sketchArtboards) {
+    const sketched = file.sketchArtboards;
+    const chosen =
+      sketched.find((artboard) => artboard.id === design.sketchId) ??
+      sketched.find((artboard) => artboard.name.trim() === designName) ??
+      sketched[0];
+    return sketchPlacementOf(file, chosen).artboard;
+  }
   const artboards = await artboardsOf(ctx, file);
   if (artboards.length === 0) return null;
   const chosen = artboards.find((artboard) => artboard.name.trim() === designName) ?? artboards[0];

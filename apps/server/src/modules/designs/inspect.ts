@@ -5,16 +5,19 @@ import { DocumentFault } from '../../documents/faults.js';
 import { probePdf } from '../../documents/pdf.js';
 import { AppError, fail } from '../../http/errors.js';
 import { type Dimensions, headerDimensions, isTooLarge } from '../storage/dimensions.js';
-import { type SniffedType, sniffType } from '../storage/sniff.js';
+import { type DesignFileType, sniffDesignFile } from '../storage/sniff.js';
 import { forgetUpload, recordDirectUploads, unregisteredUploads } from '../uploads/service.js';
+import { refusalOfUntyped, type SketchArtboard, sketchArtboardsOf } from './sketch.js';
 
 export interface UploadedFile {
   key: string;
   name: string;
-  fileType: SniffedType;
+  fileType: DesignFileType;
   size: number;
   /** A PDF's pages, each a design of its own; absent for other files. */
   pageCount?: number;
+  /** A Sketch file's artboards, each a design of its own; absent for other files. */
+  sketchArtboards?: SketchArtboard[];
   position_x?: number;
   position_y?: number;
 }
@@ -25,14 +28,15 @@ export interface DroppedFile {
   error: AppError;
 }
 
-const DESIGN_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|tiff?|pdf|psd|svg)$/i;
+const DESIGN_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|tiff?|pdf|psd|svg|sketch)$/i;
 
 /** A design is named after its file, without the extension: `home.png` and `home.jpg` are versions of `home`. */
 export const designNameOf = (fileName: string) => fileName.replace(DESIGN_EXTENSIONS, '') || fileName;
 
 /** What the header declares; TIFF and SVG keep it where sharp reads it, still without decoding pixels. */
-async function declaredSize(data: Buffer, type: SniffedType): Promise<Dimensions | null> {
-  if (type === 'pdf') return null;
+async function declaredSize(data: Buffer, type: DesignFileType): Promise<Dimensions | null> {
+  // A PDF's pages and a Sketch file's artboards are sized one by one.
+  if (type === 'pdf' || type === 'sketch') return null;
   const fromHeader = headerDimensions(data, type);
   if (fromHeader) return fromHeader;
   const metadata = await sharp(data)
@@ -58,8 +62,9 @@ async function pdfPageCount(data: Buffer): Promise<number> {
 
 /**
  * Checks uploaded files by their content before they become designs: the caller's own unregistered upload,
- * at most 100 MB, a design type by its leading bytes, at most 16384 px a side, a PDF that opens. Refused files
- * are dropped from the batch and removed, so nothing of them stays stored.
+ * at most 100 MB, a design type by its leading bytes (a Sketch file by what its ZIP holds), at most 16384 px a
+ * side, a PDF that opens, a Sketch file whose artboards the importer lists. Refused files are dropped from the
+ * batch and removed, so nothing of them stays stored.
  */
 export async function inspectUploads(
   ctx: AppContext,
@@ -82,12 +87,21 @@ export async function inspectUploads(
       if (!stored) throw fail('UPLOAD_NOT_FOUND');
       if (stored.size > DesignLimits.designMaxBytes) throw fail('DESIGN_TOO_LARGE');
       const data = await ctx.files.read(file.key);
-      const fileType = data ? sniffType(data) : null;
-      if (!data || !fileType) throw fail('IMAGE_FORMAT_UNSUPPORTED');
+      if (!data) throw fail('IMAGE_FORMAT_UNSUPPORTED');
+      const fileType = sniffDesignFile(data);
+      if (!fileType) throw refusalOfUntyped(data, [file.name ?? '', file.key]);
       const declared = await declaredSize(data, fileType);
       if (declared && isTooLarge(declared, DesignLimits.maxSidePx)) throw fail('IMAGE_TOO_BIG_TO_PROCESS');
       const pageCount = fileType === 'pdf' ? await pdfPageCount(data) : undefined;
-      accepted.push({ ...file, name, fileType, size: stored.size, ...(pageCount ? { pageCount } : {}) });
+      const sketchArtboards = fileType === 'sketch' ? await sketchArtboardsOf(data) : undefined;
+      accepted.push({
+        ...file,
+        name,
+        fileType,
+        size: stored.size,
+        ...(pageCount ? { pageCount } : {}),
+        ...(sketchArtboards ? { sketchArtboards } : {}),
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       dropped.push({ key: file.key, name, error });

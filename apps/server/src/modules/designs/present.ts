@@ -53,6 +53,7 @@ export function presentImage(
     name: design.name,
     type: design.type,
     file_type: version?.fileType ?? '',
+    sketch_id: design.sketchId,
     // A set has no file of its own: it is as ready as it will ever be.
     status: (version?.status ?? (design.type === 'set' ? 'ready' : 'failed')) as DesignStatus,
     fail_code: failCodeOf(version),

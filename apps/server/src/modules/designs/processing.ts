@@ -6,8 +6,10 @@ import { VARIANTS_JOB } from '../../jobs/variants.js';
 import { ownerOfKey } from '../uploads/policy.js';
 
 /** File types whose layers Ferry imports for the inspect view; other designs are plain pictures. */
+const LAYERED_TYPES = new Set(['psd', 'svg', 'sketch']);
+
 export const layersStatusOf = (fileType: string): LayersStatus =>
-  fileType === 'psd' || fileType === 'svg' ? 'processing' : 'none';
+  LAYERED_TYPES.has(fileType) ? 'processing' : 'none';
 
 /**
  * Queues what a version still waits for (its variants, its layers), in the caller's transaction. Both jobs

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 import { touchProject } from '../projects/counts.js';
 import { projectAccessFor } from '../projects/policy.js';
+import { sectionsNamed } from '../sections/named.js';
 import { markRegistered } from '../uploads/service.js';
 import { artboardForDesign, type Placement, placeFiles } from './artboards.js';
 import { batchRefusal, type DroppedFile, inspectUploads, type UploadedFile } from './inspect.js';
@@ -13,6 +14,7 @@ import { designsOfProject, requireDesignProject } from './policy.js';
 import { layersStatusOf, queueFileWork } from './processing.js';
 import { assertDesignRoom } from './quota.js';
 import { loadImages } from './service.js';
+import { designKeyOf, designsOfSketchIds } from './sketch.js';
 import { designs, designVersions } from './tables.js';
 
 type FileInput = { key: string; name?: string; position_x?: number; position_y?: number };
@@ -70,16 +72,18 @@ async function addVersion(tx: Tx, change: Change, designId: string, placement: O
 const typeOfDesign = (file: UploadedFile) => (file.fileType === 'pdf' ? 'pdf' : 'image');
 
 /**
- * Writes checked placements into a project in the caller's transaction: a placement named like a design of
- * `byName` becomes its new version, any other a new design after the last; all of one call share a batch.
- * Answers each placement's design and version, in order. The caller wakes the job worker after the commit.
+ * Writes checked placements into a project in the caller's transaction: a placement whose design key
+ * (designKeyOf: its name, or a Sketch artboard's id) is in `byKey` becomes that design's new version, any other a
+ * new design after the last (a Sketch artboard in the section named after its page, made when missing); all of
+ * one call share a batch. Answers each placement's design and version, in order. The caller wakes the job
+ * worker after the commit.
  */
 export async function writePlacements(
   tx: Tx,
   change: Change,
   projectId: string,
   placements: Placement[],
-  byName = new Map<string, string>(),
+  byKey = new Map<string, string>(),
 ): Promise<{ designId: string; versionId: string; name: string }[]> {
   const { userId, now } = change;
   const batch = randomUUID();
@@ -87,11 +91,16 @@ export async function writePlacements(
     .select({ top: sql<number>`coalesce(max(${designs.orderIndex}), 0)::int` })
     .from(designs)
     .where(eq(designs.projectId, projectId));
+  const pagesOfNew = placements.flatMap((placement) =>
+    placement.sketch && !byKey.has(designKeyOf(placement)) ? [placement.sketch.pageName] : [],
+  );
+  const sectionOfPage = await sectionsNamed(tx, projectId, pagesOfNew, now);
   let order = top;
   const written = [];
   for (const placement of placements) {
-    const { file, name } = placement;
-    let designId = byName.get(name);
+    const { file, name, sketch } = placement;
+    const key = designKeyOf(placement);
+    let designId = byKey.get(key);
     if (!designId) {
       const [created] = await tx
         .insert(designs)
@@ -99,6 +108,8 @@ export async function writePlacements(
           projectId,
           name,
           type: typeOfDesign(file),
+          sketchId: sketch?.id ?? null,
+          sectorId: sketch ? sectionOfPage.get(sketch.pageName) : null,
           orderIndex: ++order,
           positionX: file.position_x ?? 0,
           positionY: file.position_y ?? 0,
@@ -109,7 +120,7 @@ export async function writePlacements(
         })
         .returning({ id: designs.id });
       designId = created.id;
-      byName.set(name, designId);
+      byKey.set(key, designId);
     }
     written.push({ designId, versionId: await addVersion(tx, change, designId, placement), name });
   }
@@ -117,12 +128,33 @@ export async function writePlacements(
   return written;
 }
 
+/** The live designs of a project that placements become versions of, by design key (designKeyOf). */
+async function designsPlacedOn(ctx: AppContext, projectId: string, placements: Placement[]) {
+  const names = [
+    ...new Set(placements.filter((placement) => !placement.sketch).map((placement) => placement.name)),
+  ];
+  const existing =
+    names.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: designs.id, name: designs.name })
+          .from(designs)
+          .where(
+            and(eq(designs.projectId, projectId), isNull(designs.deletedAt), inArray(designs.name, names)),
+          );
+  const sketchIds = placements.flatMap((placement) => (placement.sketch ? [placement.sketch.id] : []));
+  const byKey = await designsOfSketchIds(ctx.db, projectId, sketchIds);
+  for (const row of existing) byKey.set(designKeyOf({ name: row.name }), row.id);
+  return byKey;
+}
+
 /**
  * `POST project/image`: uploaded files become designs. A file named like a design already in the project
  * becomes that design's new version; a PSD with artboards becomes one design per artboard, named after it
  * (the same rule by artboard name), a PDF one design per page (`<name> - p<k>`, the same rule; a one-page PDF
- * is `<name>`), each page counting against the design limit; refused files are dropped from the batch (and removed); the quota counts
- * only the new designs.
+ * is `<name>`), a Sketch file one design per artboard in a section per page (a new version of the design
+ * showing the same artboard id), each counting against the design limit; refused files are dropped from the
+ * batch (and removed); the quota counts only the new designs.
  */
 export async function registerImages(
   ctx: AppContext,
@@ -134,24 +166,12 @@ export async function registerImages(
   const { accepted, dropped } = await inspectUploads(ctx, userId, input.team_id, input.images);
   if (accepted.length === 0) throw batchRefusal(dropped);
   const placements = await placeFiles(ctx, accepted);
-  const names = [...new Set(placements.map((placement) => placement.name))];
-  const existing = await ctx.db
-    .select({ id: designs.id, name: designs.name })
-    .from(designs)
-    .where(
-      and(eq(designs.projectId, input.project_id), isNull(designs.deletedAt), inArray(designs.name, names)),
-    );
-  const byName = new Map(existing.map((row) => [row.name, row.id]));
-  await assertDesignRoom(
-    ctx,
-    ctx.db,
-    input.team_id,
-    input.project_id,
-    names.filter((name) => !byName.has(name)).length,
-  );
+  const byKey = await designsPlacedOn(ctx, input.project_id, placements);
+  const adding = new Set(placements.map(designKeyOf).filter((key) => !byKey.has(key))).size;
+  await assertDesignRoom(ctx, ctx.db, input.team_id, input.project_id, adding);
   const change = { userId, now: ctx.now(), queue: ctx.config.jobQueue };
   const touched = await ctx.db.transaction(async (tx) => {
-    const written = await writePlacements(tx, change, input.project_id, placements, byName);
+    const written = await writePlacements(tx, change, input.project_id, placements, byKey);
     return [...new Set(written.map((design) => design.designId))];
   });
   ctx.jobs.wake();
@@ -160,7 +180,8 @@ export async function registerImages(
 
 /**
  * `PUT project/version`: `images[i]` becomes the newest version of `image_ids[i]`; a PSD with artboards shows
- * the artboard named like the design, a PDF its first page.
+ * the artboard named like the design, a Sketch file the artboard of the design's Sketch id (else by name), a PDF
+ * its first page.
  */
 export async function addVersions(
   ctx: AppContext,
@@ -177,11 +198,15 @@ export async function addVersions(
   const targets = await designsOfProject(ctx.db, input.project_id, input.image_ids, 'live');
   const { accepted, dropped } = await inspectUploads(ctx, userId, input.team_id, input.images);
   if (dropped.length > 0) throw batchRefusal(dropped);
-  const nameOf = new Map(targets.map((design) => [design.id, design.name]));
+  const designOf = new Map(targets.map((design) => [design.id, design]));
   const placed: (Omit<Placement, 'name'> & { designId: string })[] = [];
   for (const [index, file] of accepted.entries()) {
     const designId = input.image_ids[index];
-    const artboard = await artboardForDesign(ctx, file, nameOf.get(designId) ?? '');
+    const design = designOf.get(designId);
+    const artboard = await artboardForDesign(ctx, file, {
+      name: design?.name ?? '',
+      sketchId: design?.sketchId ?? null,
+    });
     placed.push({ designId, file, artboard, page: file.fileType === 'pdf' ? 1 : null });
   }
   const now = ctx.now();

@@ -6,6 +6,7 @@ import type { VersionRow } from '../designs/present.js';
 import { encodePicture, pdfPage, svgPdf } from './encode.js';
 import type { SliceFile } from './plan.js';
 import { PsdSlices, pixelFrame } from './render-psd.js';
+import { artboardPictureOf, SketchSlices } from './render-sketch.js';
 import { SvgSlices } from './render-svg.js';
 import { type ZipEntry, zipFiles } from './zip.js';
 
@@ -23,15 +24,17 @@ export async function renderSlices(
   return zipFiles(entries);
 }
 
-/** Draws every file of a plan from the version's original file, in the plan's order: each file's bytes. */
+/**
+ * Draws every file of a plan from the version's original file (a Sketch version's from its LayerDoc), in the
+ * plan's order: each file's bytes.
+ */
 export async function drawSlices(
   ctx: AppContext,
   version: VersionRow,
   files: SliceFile[],
 ): Promise<{ path: string; data: Buffer | string }[]> {
-  const data = await ctx.files.read(version.fileKey);
-  if (!data) throw new Error(`the original of version ${version.id} is missing`);
-  const draw = await drawerFor(version, data, files);
+  const draw =
+    version.fileType === 'sketch' ? sketchDrawer(ctx, version) : await drawerFor(ctx, version, files);
   const drawn: { path: string; data: Buffer | string }[] = [];
   for (const file of files) drawn.push({ path: file.path, data: await drawFile(draw, file) });
   return drawn;
@@ -67,7 +70,18 @@ interface Drawer {
 
 const sizeKey = (layer: Layer, width: number, height: number) => `${layer.id}:${width}x${height}`;
 
-async function drawerFor(version: VersionRow, data: Buffer, files: SliceFile[]): Promise<Drawer> {
+/** Sketch layers are drawn from the LayerDoc the plan's layers carry; the original file is not read. */
+function sketchDrawer(ctx: AppContext, version: VersionRow): Drawer {
+  const slices = new SketchSlices(() => artboardPictureOf(ctx, version));
+  return {
+    picture: (layer, width, height) => slices.picture(layer, width, height),
+    svg: (layer, width, height) => (hasVectors(version, layer) ? slices.svg(layer, width, height) : null),
+  };
+}
+
+async function drawerFor(ctx: AppContext, version: VersionRow, files: SliceFile[]): Promise<Drawer> {
+  const data = await ctx.files.read(version.fileKey);
+  if (!data) throw new Error(`the original of version ${version.id} is missing`);
   const unique = (chosen: SliceFile[]) => [
     ...new Map(chosen.map((file) => [file.layer.id, file.layer])).values(),
   ];

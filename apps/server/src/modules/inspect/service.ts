@@ -42,15 +42,15 @@ export async function layerDocOf(ctx: AppContext, version: VersionRow): Promise<
   return JSON.parse(stored.toString('utf8')) as LayerDoc;
 }
 
-/** 19001 for a format a chosen layer cannot have: SVG of a PSD layer that is pixels, not shapes. */
+/** 19001 for a format a chosen layer cannot have: SVG of a PSD or Sketch layer that is not shapes. */
 function requirePossibleFormats(doc: LayerDoc, layers: Layer[], formats: SliceFormat[]): void {
   const possible = (layer: Layer) => sliceFormatsFor(doc.source, layer);
   if (layers.every((layer) => formats.every((format) => possible(layer).includes(format)))) return;
   throw fail(
     'INVALID_INPUT',
     {
-      zh: 'SVG 切图只适用于矢量图层（SVG 设计稿或 PSD 的形状图层）；请选择 PNG、JPG、WebP 或 PDF',
-      en: "SVG slices need vector layers (an SVG design or a PSD's shape layers); choose PNG, JPG, WebP or PDF",
+      zh: 'SVG 切图只适用于矢量图层（SVG 设计稿，或 PSD、Sketch 的形状图层）；请选择 PNG、JPG、WebP 或 PDF',
+      en: "SVG slices need vector layers (an SVG design, or a PSD's or Sketch file's shape layers); choose PNG, JPG, WebP or PDF",
     },
     { field: 'formats' },
   );

@@ -154,7 +154,7 @@ describe('slices of an SVG layer', () => {
     const english = await asUser(world.server.app, world.team.owner.token).post('/api/project/slices', body);
     expect(english.code).toBe(Codes.INVALID_INPUT.code);
     expect(english.msg).toBe(
-      "SVG slices need vector layers (an SVG design or a PSD's shape layers); choose PNG, JPG, WebP or PDF",
+      "SVG slices need vector layers (an SVG design, or a PSD's or Sketch file's shape layers); choose PNG, JPG, WebP or PDF",
     );
     const chinese = await asUser(world.server.app, world.team.owner.token, 'zh-CN').post(
       '/api/project/slices',

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DesignLimits, ruleMessages, sniffDocumentContainer } from '@ferry/shared';
+import {
+  DesignLimits,
+  isSketchFileName,
+  ruleMessages,
+  sketchHeadOf,
+  sniffDocumentContainer,
+} from '@ferry/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -54,9 +60,12 @@ export async function receiveUpload(
   if (head.length > grant.maxSize) throw fail('DESIGN_TOO_LARGE');
   if (ended && head.length < Math.max(1, grant.minSize)) throw fail('UPLOAD_SIZE_OUT_OF_RANGE');
   // Product documents come this way too: ZIP and OLE containers are stored, and only their own
-  // registration (documents) takes them; designs' registration refuses them by their leading bytes.
+  // registration (documents) takes them; designs' registration refuses them by their leading bytes, or by
+  // what a ZIP holds (a Sketch file is a ZIP).
   const design = sniffType(head);
   const type = design ?? sniffDocumentContainer(head);
+  // Sketch before 43 saved an SQLite database: said here, as nothing of it could ever be read.
+  if (!type && isSketchFileName(grant.key) && sketchHeadOf(head) === 'sqlite') throw fail('SKETCH_TOO_OLD');
   if (!type) throw fail('IMAGE_FORMAT_UNSUPPORTED');
   const declared = design && headerDimensions(head, design);
   if (declared && isTooLarge(declared, DesignLimits.maxSidePx)) throw fail('IMAGE_TOO_BIG_TO_PROCESS');

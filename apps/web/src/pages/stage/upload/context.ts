@@ -21,4 +21,4 @@ export function useUploadItems(queue: UploadQueue): readonly UploadItem[] {
 }
 
 /** The picker's filter: the design types (spec 001 §4); only a hint, the server checks the content. */
-export const DESIGN_FILE_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.bmp,.tif,.tiff,.pdf,.psd,.svg';
+export const DESIGN_FILE_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.bmp,.tif,.tiff,.pdf,.psd,.svg,.sketch';

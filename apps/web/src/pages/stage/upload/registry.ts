@@ -1,3 +1,4 @@
+import { Codes } from '@ferry/shared';
 import { postToStorage, uploadExists, uploadsApi } from '../../../api/uploads';
 import { currentLang, i18n } from '../../../i18n';
 import { queryClient } from '../../../queryClient';
@@ -44,7 +45,10 @@ export function uploadQueueOf(teamId: string, projectId: string): UploadQueue {
       lang: currentLang,
       checkFile: async (file) => {
         const kind = await unsupportedKindOf(file);
-        return kind ? i18n.t(`stage.unsupported.${kind}`) : null;
+        if (!kind) return null;
+        const message = i18n.t(`stage.unsupported.${kind}`);
+        // The server's own code for a Sketch file it could never read, so the tray and the API agree.
+        return kind === 'sketchTooOld' ? { code: Codes.SKETCH_TOO_OLD.code, message } : message;
       },
       onRegistered: (target) => invalidateAfterUpload(teamId, projectId, target),
     });
