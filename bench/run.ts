@@ -10,6 +10,9 @@
  * 3c. The stage's first thumbnails of a 1,000-design project in Chromium, against a bare page of the same images.
  * 4a. The inspect view's hover hit-test on a 5,000-layer LayerDoc (µs per pointer-move), against a linear scan.
  * 4b. PSD import into a LayerDoc, against ag-psd's bare parse of the same file.
+ * 4c. Comparing two versions of a 5,000-layer LayerDoc (diffLayerDocs, ~2% edited), against JSON-parsing both.
+ * 4d. A 20-artboard Sketch file's artboards listed and every artboard imported into a LayerDoc through the worker
+ *     thread (as registration and the layers job do), against fflate unzipping it and JSON.parse of its entries.
  * 5. A notice's delivery to 1,000 sockets through two instances and Redis, against a bare `ws` broadcast.
  * 6. A hotspot click in the prototype demo until the next design is painted, against a bare page of the same
  *    two pictures swapped on a click.
@@ -22,6 +25,8 @@
  *    pixelmatch on the same two pictures already decoded.
  * `npm run bench -- 3b` (or several names) runs only the figures named.
  */
+
+import { compareVersions } from './compare.js';
 import { demoSwitch } from './demo-switch.js';
 import { basic, call, compare, report, startServerProcess } from './harness.js';
 import { hoverHitTest } from './hit-test.js';
@@ -30,6 +35,7 @@ import { psdImport } from './psd-import.js';
 import { realtimeDelivery } from './realtime.js';
 import { globalSearchFigure } from './search.js';
 import type { StageProject } from './seed-stage.js';
+import { sketchImport } from './sketch-import.js';
 import { stageFirstRender } from './stage-render.js';
 import { variantGeneration } from './variants.js';
 import { walkthroughDiff } from './walkthrough-diff.js';
@@ -101,6 +107,8 @@ const FIGURES: Record<string, () => Promise<void>> = {
   '3c': stageFirstRender,
   '4a': hoverHitTest,
   '4b': psdImport,
+  '4c': compareVersions,
+  '4d': sketchImport,
   '5': realtimeDelivery,
   '6': demoSwitch,
   '7': pdfPages,

@@ -42,30 +42,49 @@ export function apiClient(baseUrl: string) {
     ids: { teamId: string; projectId: string },
     files: { name: string; data: Buffer }[],
   ): Promise<{ id: string; name: string }[]> {
-    const { uptoken } = await call<{ uptoken: Uptoken }>(session, 'GET', `oss/token?team_id=${ids.teamId}`);
     const images = [];
-    for (const file of files) {
-      const extension = /\.[A-Za-z0-9]+$/.exec(file.name)?.[0] ?? '';
-      const key = `${uptoken.dir}${randomUUID()}${extension}`;
-      const form = policyForm(
-        { key, policy: uptoken.policy, OSSAccessKeyId: uptoken.accessid, signature: uptoken.signature },
-        file,
-      );
-      const response = await fetch(new URL(uptoken.host, baseUrl), {
-        method: 'POST',
-        headers: form.headers,
-        body: form.payload,
-      });
-      if (response.status !== 200 && response.status !== 204)
-        throw new Error(`upload of ${file.name}: HTTP ${response.status} ${await response.text()}`);
-      images.push({ key, name: file.name });
-    }
+    for (const file of files)
+      images.push({ key: await storeFile(session, ids.teamId, file), name: file.name });
     const answer = await call<{ images: { id: string; name: string }[] }>(session, 'POST', 'project/image', {
       team_id: ids.teamId,
       project_id: ids.projectId,
       images,
     });
     return answer.images;
+  }
+
+  /** A file posted to the storage endpoint an upload token names, as the browser does; answers its key. */
+  async function storeFile(session: Session, teamId: string, file: { name: string; data: Buffer }) {
+    const { uptoken } = await call<{ uptoken: Uptoken }>(session, 'GET', `oss/token?team_id=${teamId}`);
+    const extension = /\.[A-Za-z0-9]+$/.exec(file.name)?.[0] ?? '';
+    const key = `${uptoken.dir}${randomUUID()}${extension}`;
+    const form = policyForm(
+      { key, policy: uptoken.policy, OSSAccessKeyId: uptoken.accessid, signature: uptoken.signature },
+      file,
+    );
+    const response = await fetch(new URL(uptoken.host, baseUrl), {
+      method: 'POST',
+      headers: form.headers,
+      body: form.payload,
+    });
+    if (response.status !== 200 && response.status !== 204)
+      throw new Error(`upload of ${file.name}: HTTP ${response.status} ${await response.text()}`);
+    return key;
+  }
+
+  /** A new version of a design (spec 001 §4 "Versions"): the file stored, then PUT project/version. */
+  async function uploadVersion(
+    session: Session,
+    ids: { teamId: string; projectId: string; imageId: string },
+    file: { name: string; data: Buffer },
+  ) {
+    const key = await storeFile(session, ids.teamId, file);
+    await call(session, 'PUT', 'project/version', {
+      team_id: ids.teamId,
+      project_id: ids.projectId,
+      image_ids: [ids.imageId],
+      images: [{ key }],
+    });
   }
 
   /** A new team of `session` with one project in it. */
@@ -145,5 +164,14 @@ export function apiClient(baseUrl: string) {
     throw new Error('the design was not ready in time');
   }
 
-  return { call, register, uploadDesigns, teamWithProject, joinedMember, signedInPage, waitForDesign };
+  return {
+    call,
+    register,
+    uploadDesigns,
+    uploadVersion,
+    teamWithProject,
+    joinedMember,
+    signedInPage,
+    waitForDesign,
+  };
 }

@@ -1,4 +1,4 @@
-import type { ProjectRoleValue, TeamRole } from '@ferry/shared';
+import type { LayerDiffSummary, ProjectRoleValue, TeamRole } from '@ferry/shared';
 import type { AppContext } from './context.js';
 import type { Tx } from './db/client.js';
 
@@ -60,6 +60,18 @@ export interface WalkthroughIssueNotice extends ProjectChange {
   recipients: string[];
 }
 
+/**
+ * A new version of a design whose layers are ready, told to the people who inspected an earlier one
+ * (`updateImageVersion`); `summary` counts what changed since `fromVersionId` (null: not comparable).
+ */
+export interface DesignVersionNotice extends ProjectChange {
+  design: { id: string; name: string };
+  fromVersionId: string;
+  toVersionId: string;
+  summary: LayerDiffSummary | null;
+  recipients: string[];
+}
+
 export interface NoticeRecorder {
   /** `changeTeamJurisdiction`: a member's team role was changed (or the team was handed to them). */
   teamRoleChanged(tx: Tx, change: TeamChange & { userId: string; role: TeamRole }): Promise<void>;
@@ -98,6 +110,8 @@ export interface NoticeRecorder {
   documentComment(tx: Tx, notice: DocumentCommentNotice, options?: { toWatchers: boolean }): Promise<number>;
   /** `assignWalkthroughIssue` / `solveWalkthroughIssue` / `reopenWalkthroughIssue`, to the people named. */
   walkthroughIssue(tx: Tx, notice: WalkthroughIssueNotice): Promise<void>;
+  /** `updateImageVersion`: a new version of a design, to those who inspected an earlier one. */
+  designVersionChanged(tx: Tx, notice: DesignVersionNotice): Promise<void>;
 }
 
 /** Runs a change in one transaction; the notices it recorded are published as soon as it has committed. */

@@ -370,6 +370,31 @@ export const Codes = {
     '无法读取该设计图文件，请检查文件后重新上传',
     'The design file could not be read: check it and upload it again',
   ),
+  SKETCH_TOO_OLD: entry(
+    '19078',
+    200,
+    '该 Sketch 文件版本过旧，请用 Sketch 43 或更高版本打开并保存后重新上传',
+    'This Sketch file is too old: open it in Sketch 43 or later, save it and upload it again',
+  ),
+  SKETCH_TOO_COMPLEX: entry(
+    '19079',
+    200,
+    'Sketch 文件过大或结构异常（解压后过大、嵌套过深或符号循环引用），无法读取',
+    'The Sketch file is too large or malformed (too big unpacked, nested too deep, or a symbol containing itself)',
+  ),
+  SKETCH_EMPTY: entry(
+    '19080',
+    200,
+    'Sketch 文件中没有画板或图层',
+    'The Sketch file has no artboards or layers',
+  ),
+  // A ZIP named .sketch that holds no Sketch document (registration reads its directory: modules/designs/sketch.ts)
+  SKETCH_NOT_SKETCH: entry(
+    '19077',
+    200,
+    '该文件不是 Sketch 文件：ZIP 中缺少 document.json、meta.json 或 pages 目录',
+    'This file is not a Sketch file: the ZIP has no document.json, meta.json or pages folder',
+  ),
 
   // Share links (spec 002 §4 "Quick share and anonymous visitors"; §8 "Link expired or reset")
   SHARE_NOT_FOUND: entry('19085', 200, '分享链接不存在', 'The share link does not exist'),
@@ -827,6 +852,30 @@ export const Codes = {
     'You have already answered the survey, thank you',
   ),
   TIMING_METRIC_UNKNOWN: entry('19241', 200, '未知的计时指标', 'This timing metric is not one Ferry counts'),
+  COMPARE_SINGLE_VERSION: entry(
+    '19280',
+    200,
+    '该设计图只有一个版本，没有可对比的内容',
+    'This design has only one version, so there is nothing to compare',
+  ),
+  COMPARE_SAME_VERSION: entry(
+    '19281',
+    200,
+    '请选择两个不同的版本进行对比',
+    'Choose two different versions to compare',
+  ),
+  COMPARE_LAYERS_PROCESSING: entry(
+    '19282',
+    200,
+    '版本的图层仍在处理中，请在处理完成后再试',
+    'The layers of these versions are still being processed; try again when processing ends',
+  ),
+  COMPARE_LAYERS_UNAVAILABLE: entry(
+    '19283',
+    200,
+    '版本没有可对比的图层数据（图片没有图层、图层读取失败或数据过大）',
+    'A version has no layers to compare (a plain picture, layers that could not be read, or too large)',
+  ),
   PASSWORD_CHANGED: entry(
     '42000',
     420,

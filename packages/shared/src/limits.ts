@@ -197,6 +197,32 @@ export const InspectLimits = {
   sliceWebpQuality: 90,
   /** Layers an importer keeps; past it the rest are dropped (deepest first) and the doc says so. */
   layersMax: 20_000,
+  /** A stored LayerDoc compared with another is read whole into memory: past this size it is refused. */
+  compareLayerDocBytesMax: 64 * 1024 * 1024,
+} as const;
+
+/**
+ * Sketch files (43 and later: a ZIP of JSON). The ZIP's central directory is checked before anything is
+ * inflated; the JSON before it is parsed; the layers while they are converted (layersMax of InspectLimits).
+ */
+export const SketchLimits = {
+  /** Entries in the ZIP. */
+  entriesMax: 20_000,
+  /** Σ declared unpacked size of every entry, images included. */
+  unpackedMaxBytes: 1024 * 1024 * 1024,
+  /** Σ declared unpacked size of the JSON read (document, meta, pages): a parsed page takes several times it. */
+  jsonMaxBytes: 128 * 1024 * 1024,
+  /** Brackets open at once in one JSON file (a layer nests about two deeper than its parent). */
+  jsonDepthMax: 300,
+  /** Layers inside each other, symbol instances' masters included. */
+  layerDepthMax: 100,
+  /** Layers converted for one artboard (symbols expanded) before the rest is left out. */
+  convertedLayersMax: 40_000,
+  /** A position or size past this many pixels is not a design. */
+  frameMaxPx: 1_000_000,
+  /** A bitmap drawn into an artboard's picture, and all of them together; past either, grey boxes. */
+  pictureImageMaxBytes: 20 * 1024 * 1024,
+  pictureImagesMaxBytes: 64 * 1024 * 1024,
 } as const;
 
 /** Prototype hotspots (spec 001 §3, §7). */

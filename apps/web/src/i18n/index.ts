@@ -10,6 +10,8 @@ import chatAccountsEnUS from './chatAccounts.en-US.json';
 import chatAccountsZhCN from './chatAccounts.zh-CN.json';
 import commentsEnUS from './comments.en-US.json';
 import commentsZhCN from './comments.zh-CN.json';
+import compareEnUS from './compare.en-US.json';
+import compareZhCN from './compare.zh-CN.json';
 import demoEnUS from './demo.en-US.json';
 import demoZhCN from './demo.zh-CN.json';
 import designsEnUS from './designs.en-US.json';
@@ -101,6 +103,7 @@ void i18n.use(initReactI18next).init({
         ...preferencesZhCN,
         ...maintenanceZhCN,
         ...onboardingZhCN,
+        ...compareZhCN,
       },
     },
     'en-US': {
@@ -131,6 +134,7 @@ void i18n.use(initReactI18next).init({
         ...preferencesEnUS,
         ...maintenanceEnUS,
         ...onboardingEnUS,
+        ...compareEnUS,
       },
     },
   },

@@ -107,6 +107,11 @@ function react(message: RealtimeMessage, told: boolean): Telling {
       return toast;
     case 'notifyProject':
       return toast;
+    case 'updateImageVersion':
+      // The design's versions and the stage's "Updated" badge.
+      refresh(imageDetailKey(teamId, projectId, message.imageId));
+      refresh(stageImagesKey(teamId, projectId));
+      return toast;
   }
 }
 

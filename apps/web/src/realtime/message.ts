@@ -52,6 +52,8 @@ export function normaliseMessage(raw: Partial<RealtimeMessage> & { method: Notic
     imageId: text(raw.imageId),
     commentId: text(raw.commentId),
     url: text(raw.url),
+    // A new version's notice: the versions it compares and the counts its text words.
+    ...(raw.compare ? { compare: raw.compare } : {}),
   };
 }
 

@@ -1,4 +1,11 @@
-import { type Lang, NoticeLimits, type NoticeTemplate, roleNames, type TeamRole } from '@ferry/shared';
+import {
+  describeDiffSummary,
+  type Lang,
+  NoticeLimits,
+  type NoticeTemplate,
+  roleNames,
+  type TeamRole,
+} from '@ferry/shared';
 import { i18n } from '../i18n';
 import { isCommentMethod, NOTICE_KINDS, type NoticeMethod, type RealtimeMessage } from './message';
 
@@ -42,6 +49,13 @@ export function kindTitle(kind: string, lang: Lang): string {
   return i18n.getFixedT(lang)(`realtime.kind.${kind}`, { defaultValue: kind });
 }
 
+/** A new version's notice: what changed since the version compared, in `lang` ("3 texts, 1 colour changed"). */
+function changesWording(message: RealtimeMessage, lang: Lang): string {
+  if (!message.compare) return '';
+  const { summary } = message.compare;
+  return summary ? describeDiffSummary(summary, lang) : i18n.getFixedT(lang)('compare.notCompared');
+}
+
 /**
  * A notice's title and text in `lang`. The sender (team nickname when set) is cut to 6 characters, to 3 in
  * a comment's title (spec 002 §9 "Display truncation").
@@ -62,6 +76,7 @@ export function renderNotice(
     projectName: message.projectName,
     role: roleWording(message, lang),
     content: message.content,
+    changes: changesWording(message, lang),
   };
   const titleMax = isCommentMethod(message.method)
     ? NoticeLimits.senderNameInTitleMax

@@ -147,6 +147,12 @@ export const searchImageQuery = z.object({
 });
 export const cntLimitQuery = z.object({ project_id: id });
 
+/** `GET project/sketch_field`: which design shows which Sketch artboard in a project. */
+export const sketchFieldQuery = z.object({ project_id: id, team_id: id.optional() });
+export interface SketchFieldAnswer {
+  list: { sketch_id: string; image_id: string; name: string }[];
+}
+
 export const versionsQuery = z.object({ project_id: id, image_id: id, team_id: id.optional() });
 export const versionRef = z.object({ project_id: id, image_id: id, version_id: id, team_id: id.optional() });
 
@@ -175,8 +181,10 @@ export interface ImageView {
   name: string;
   /** image for pictures and layered designs, pdf for documents (spec 001 §3) */
   type: string;
-  /** What the bytes are: png, jpeg, gif, webp, bmp, tiff, pdf, psd, svg. */
+  /** What the bytes are: png, jpeg, gif, webp, bmp, tiff, pdf, psd, svg, sketch. */
   file_type: string;
+  /** The Sketch artboard (its id in the file) the design shows; null for other designs. */
+  sketch_id?: string | null;
   status: DesignStatus;
   /** Why processing failed: a code of the catalogue (19081–19084), '' unless status is failed. */
   fail_code: string;
@@ -200,6 +208,9 @@ export interface ImageView {
   user_id: string | null;
   create_time: string;
   update_time: string;
+  /** The caller's last inspection (InspectionMark): given by `GET project/images` and `GET project/image`. */
+  inspected_version_id?: string | null;
+  changed_since_inspected?: boolean;
 }
 
 /**
@@ -227,6 +238,8 @@ export type StageImage = Pick<
   | 'parentSet'
   | 'version_count'
   | 'create_time'
+  | 'inspected_version_id'
+  | 'changed_since_inspected'
 > &
   /** Only when asked for: `comment=1` (open threads), `position=1` (prototype hotspots). */
   Partial<Pick<ImageView, 'comment_count' | 'position_count'>>;

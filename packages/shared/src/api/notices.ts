@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LayerDiffSummary } from '../compare/types.js';
 import type { MaintenanceNotice } from './configuration.js';
 
 /** Real-time notices (spec 002 §3–§4): the methods, the message, the socket's frames. */
@@ -22,6 +23,7 @@ export const NOTICE_METHODS = [
   'assignWalkthroughIssue',
   'solveWalkthroughIssue',
   'reopenWalkthroughIssue',
+  'updateImageVersion',
 ] as const;
 export type NoticeMethod = (typeof NOTICE_METHODS)[number];
 
@@ -48,6 +50,7 @@ export const NOTICE_KINDS = {
   assignWalkthroughIssue: 'design_qa_assigned',
   solveWalkthroughIssue: 'design_qa_solved',
   reopenWalkthroughIssue: 'design_qa_reopened',
+  updateImageVersion: 'design_updated',
 } as const satisfies Record<NoticeMethod, string>;
 export type NoticeKind = (typeof NOTICE_KINDS)[NoticeMethod];
 
@@ -94,6 +97,11 @@ export interface RealtimeMessage {
   commentId: string;
   /** The address to open after the site's origin, e.g. `/web/#/item/project/stage?tid=…&pid=…`. */
   url: string;
+  /**
+   * `updateImageVersion` only: the versions the notice compares (`versionId` is the new one) and what changed
+   * between them, null when the older version's layers could not be compared; readers word it in their language.
+   */
+  compare?: { fromVersionId: string; toVersionId: string; summary: LayerDiffSummary | null };
 }
 
 /** Frames the client sends on `/ws`; the first must be `auth`. */

@@ -17,8 +17,12 @@ export const UPLOAD_CALLS = new Set([
   'PUT /api/project/version',
 ]);
 
-/** POSTs that only read: signing the addresses of files one may already see. */
-export const READING_POSTS = new Set(['POST /api/project/sign_url', 'POST /api/project/sts_sign_url']);
+/** POSTs that only read: signing the addresses of files one may already see; noting which version one inspected. */
+export const READING_POSTS = new Set([
+  'POST /api/project/sign_url',
+  'POST /api/project/sts_sign_url',
+  'POST /api/project/image/inspected',
+]);
 
 /**
  * Reads a token never makes: its own kind's management and the plugin approval (a signed-in person in the

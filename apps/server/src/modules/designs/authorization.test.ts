@@ -108,6 +108,9 @@ const rows: Row[] = [
     (caller) => caller.api.get(`/api/project/search_image?pid=${caller.ids.projectId}&keyword=Fix`),
     { pidOnly: true, foreign: [] },
   ),
+  projectRow('GET project/sketch_field', 'view', (caller) =>
+    caller.api.get(`/api/project/sketch_field?${q(caller)}`),
+  ),
   projectRow('GET project/recycle_bin', 'view', (caller) =>
     caller.api.get(`/api/project/recycle_bin?${q(caller)}`),
   ),

@@ -14,6 +14,7 @@ import {
   searchImageQuery,
   setTypeImageDeleteBody,
   signUrlBody,
+  sketchFieldQuery,
   stageRevisionInput,
   stsSignUrlBody,
   updateImagesBody,
@@ -24,6 +25,7 @@ import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, requestLang } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
+import { compareRoutes } from './compare.routes.js';
 import { copyImages, moveImages } from './copy.js';
 import type { DroppedFile } from './inspect.js';
 import { addVersions, registerImages } from './register.js';
@@ -31,10 +33,11 @@ import {
   assertStageVisible,
   countLimitInfo,
   getImage,
-  listImages,
+  listImagesSeenBy,
   searchImages,
   updateImages,
 } from './service.js';
+import { sketchField } from './sketch.js';
 import { deleteImages, deleteSetImages, listRecycleBin, recoverImages } from './trash.js';
 import { imageHandle, signUrls } from './urls.js';
 import { versionRoutes } from './versions.routes.js';
@@ -79,11 +82,13 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext) {
   // cache (cleared by any change, a finished variants job included) and a repeat read is answered 304.
   app.get('/api/project/images', async (request, reply) => {
     const input = parse(imagesQuery, request.query);
-    await assertStageVisible(ctx, user(request), input);
+    const userId = user(request);
+    await assertStageVisible(ctx, userId, input);
     const options = { comment: input.comment, position: input.position };
-    const key = `images:${input.project_id}:${options.comment}:${options.position}`;
+    // Each caller's answer carries their own inspections (the list beneath is shared: listImagesSeenBy).
+    const key = `images:${input.project_id}:${userId}:${options.comment}:${options.position}`;
     const answer = await ctx.cache.rememberAnswer(key, async () =>
-      ok(request, await listImages(ctx, input.project_id, options)),
+      ok(request, await listImagesSeenBy(ctx, userId, input.project_id, options)),
     );
     return sendAnswer(request, reply, answer);
   });
@@ -144,6 +149,10 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(request, await countLimitInfo(ctx, user(request), parse(cntLimitQuery, request.query).project_id)),
   );
 
+  app.get('/api/project/sketch_field', async (request) =>
+    ok(request, await sketchField(ctx, user(request), parse(sketchFieldQuery, request.query))),
+  );
+
   app.get('/api/image_handle', async (request) =>
     ok(request, await imageHandle(ctx, user(request), parse(imageHandleQuery, request.query))),
   );
@@ -157,4 +166,5 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   versionRoutes(app, ctx);
+  compareRoutes(app, ctx);
 }

@@ -9,6 +9,7 @@ import { touchProject } from '../projects/counts.js';
 import { projectAccessFor } from '../projects/policy.js';
 import { type Arrangement, loadArrangement, stageOrder } from '../sections/arrangement.js';
 import { changeStage } from '../sections/stage.js';
+import { inspectionMarks, withMark } from './inspections.js';
 import { type DesignRow, designsOfProject, mayDownload } from './policy.js';
 import { presentImage, presentVersion, type StageListOptions, stageImage } from './present.js';
 import { designQuota } from './quota.js';
@@ -93,6 +94,24 @@ export async function listImages(
   };
 }
 
+/**
+ * The stage list as one caller reads it: the shared list (kept in the read cache for everyone) with the caller's
+ * inspections laid over it, read in one query for the whole stage.
+ */
+export async function listImagesSeenBy(
+  ctx: AppContext,
+  userId: string,
+  projectId: string,
+  options: StageListOptions,
+) {
+  const listed = await ctx.cache.remember(
+    `images-shared:${projectId}:${options.comment}:${options.position}`,
+    () => listImages(ctx, projectId, options),
+  );
+  const marks = await inspectionMarks(ctx.db, userId, liveIn(projectId));
+  return { ...listed, images: listed.images.map((image) => withMark(image, marks)) };
+}
+
 export async function getImage(
   ctx: AppContext,
   userId: string,
@@ -100,11 +119,12 @@ export async function getImage(
 ): Promise<ImageDetail> {
   const access = await projectAccessFor(ctx.db, userId, input.team_id, input.project_id, 'view');
   const [design] = await designsOfProject(ctx.db, input.project_id, [input.image_id], 'live');
-  return imageDetail(ctx, design, {
+  const detail = await imageDetail(ctx, design, {
     download: mayDownload(access, userId),
     layers: true,
     userInProject: access.projectRole !== null,
   });
+  return withMark(detail, await inspectionMarks(ctx.db, userId, eq(designs.id, design.id)));
 }
 
 export interface DetailOptions {

@@ -80,6 +80,9 @@ describe('the stage list’s payload', () => {
         'parentSet',
         'version_count',
         'create_time',
+        // The caller's last inspection (compare mode).
+        'inspected_version_id',
+        'changed_since_inspected',
       ].sort(),
     );
     expect(Object.keys(design.urls).sort()).toEqual(['org', 'p25', 'p5', 'p50', 'webP']);

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -25,7 +26,10 @@ export interface VariantFile {
 }
 export type Variants = Partial<Record<VariantName, VariantFile>>;
 
-/** The artboard of a PSD a design was split from: its index among the top-level artboards, and its rect. */
+/**
+ * The artboard of a PSD or Sketch file a design was split from: its index among the file's artboards (as the
+ * importer lists them), and its rect (a Sketch artboard's is its own size, at 0, 0).
+ */
 export interface ArtboardRef {
   index: number;
   name: string;
@@ -49,8 +53,10 @@ export const designs = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     nameFolded: foldedOf('name_folded', 'name'),
-    /** image | pdf | set (spec 001 §3; cards and boards come with their modules) */
+    /** image | pdf | set (spec 001 §3; cards and boards come with their modules); a Sketch artboard is an image */
     type: text('type').notNull().default('image'),
+    /** The Sketch artboard (its `do_objectID`) the design shows: the same artboard uploaded again is a new version. */
+    sketchId: text('sketch_id'),
     currentVersionId: uuid('current_version_id').references((): AnyPgColumn => designVersions.id, {
       onDelete: 'set null',
     }),
@@ -84,6 +90,7 @@ export const designs = pgTable(
     index('designs_name_prefix_idx').on(table.nameFolded.op('text_pattern_ops')),
     index('designs_sector_idx').on(table.sectorId),
     index('designs_parent_set_idx').on(table.parentSetId),
+    index('designs_project_sketch_idx').on(table.projectId, table.sketchId),
   ],
 );
 
@@ -101,7 +108,7 @@ export const designVersions = pgTable(
     number: integer('number').notNull(),
     fileKey: text('file_key').notNull(),
     variantDir: text('variant_dir').notNull(),
-    /** png, jpeg, gif, webp, bmp, tiff, pdf, psd, svg: told by the leading bytes */
+    /** png, jpeg, gif, webp, bmp, tiff, pdf, psd, svg: told by the leading bytes; sketch by the ZIP's contents */
     fileType: text('file_type').notNull(),
     /** processing | ready | failed */
     status: text('status').notNull().default('processing'),
@@ -115,7 +122,7 @@ export const designVersions = pgTable(
     layersKey: text('layers_key'),
     layersMd5: text('layers_md5').notNull().default(''),
     layersStatus: text('layers_status').$type<LayersStatus>().notNull().default('none'),
-    /** Set when the design is one artboard of a PSD: its picture and layers are that artboard's. */
+    /** Set when the design is one artboard of a PSD or Sketch file: its picture and layers are that artboard's. */
     artboard: jsonb('artboard').$type<ArtboardRef | null>(),
     /** Set when the file is a PDF: the page (1-based) this version shows, drawn into its picture. */
     pdfPage: integer('pdf_page'),
@@ -126,5 +133,30 @@ export const designVersions = pgTable(
     unique('design_versions_number_unique').on(table.designId, table.number),
     index('design_versions_file_idx').on(table.fileKey),
     index('design_versions_variant_dir_idx').on(table.variantDir),
+  ],
+);
+
+/**
+ * The version of a design each person last inspected (opened with its layers), so the stage can say what changed
+ * since, compare mode can start from it, and a new version's notice reaches those who had looked before.
+ */
+export const designInspections = pgTable(
+  'design_inspections',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    designId: uuid('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => designVersions.id, { onDelete: 'cascade' }),
+    inspectedAt: timestamp('inspected_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.designId] }),
+    // A new version's notice looks up who inspected the design.
+    index('design_inspections_design_idx').on(table.designId),
   ],
 );

@@ -48,6 +48,17 @@ export const noticeUrls = {
       versionId,
       docType: kind === 'axure' ? 'axure' : 'other',
     })}`,
+  /** The design's detail view comparing two of its versions (`compare=1`). */
+  compare: (teamId: string, projectId: string, imageId: string, fromVersionId: string, toVersionId: string) =>
+    `/web/#/item/project/detailDetach?${new URLSearchParams({
+      project_id: projectId,
+      tid: teamId,
+      pid: projectId,
+      image_id: imageId,
+      version_id: toVersionId,
+      from_version_id: fromVersionId,
+      compare: '1',
+    })}`,
   /** The design QA page, with the issue selected. */
   walkthrough: (teamId: string, projectId: string, pageId: string, issueId: string) =>
     `/web/#/item/project/walkthrough?${new URLSearchParams({ tid: teamId, pid: projectId, pageId, issueId })}`,

@@ -1,6 +1,11 @@
 import { NoticeLimits, type ProjectRoleValue, projectRoleRank } from '@ferry/shared';
 import type { Tx } from '../../db/client.js';
-import type { DocumentChange, ProjectChange, WalkthroughIssueNotice } from '../../notices.js';
+import type {
+  DesignVersionNotice,
+  DocumentChange,
+  ProjectChange,
+  WalkthroughIssueNotice,
+} from '../../notices.js';
 import { projectRoom } from '../../realtime/hub.js';
 import { cut } from '../messages/templates.js';
 import { noticeNames, othersThan, projectPeople } from './audience.js';
@@ -180,5 +185,37 @@ export async function noticeWalkthroughIssue(ctx: OutboxContext, tx: Tx, notice:
     pageId: notice.page.id,
     isDesign: true,
     url: noticeUrls.walkthrough(notice.teamId, notice.projectId, notice.page.id, notice.issue.id),
+  });
+}
+
+/**
+ * `updateImageVersion`: a new version of a design, to those who inspected an earlier one; `content` names the
+ * design and `compare` carries the versions and the change counts each reader words in their language.
+ */
+export async function noticeDesignVersionChanged(ctx: OutboxContext, tx: Tx, notice: DesignVersionNotice) {
+  const toIds = othersThan(notice.actorId, notice.recipients);
+  if (toIds.length === 0) return;
+  const { design } = notice;
+  await record(ctx, tx, notice, {
+    method: 'updateImageVersion',
+    toIds,
+    content: cut(design.name, NoticeLimits.contentMax, '…'),
+    imageId: design.id,
+    imageName: design.name,
+    designName: design.name,
+    isDesign: true,
+    versionId: notice.toVersionId,
+    compare: {
+      fromVersionId: notice.fromVersionId,
+      toVersionId: notice.toVersionId,
+      summary: notice.summary,
+    },
+    url: noticeUrls.compare(
+      notice.teamId,
+      notice.projectId,
+      design.id,
+      notice.fromVersionId,
+      notice.toVersionId,
+    ),
   });
 }

@@ -3,6 +3,7 @@ import { recordCommentNotices, recordDocumentCommentNotices } from './comment-no
 import type { OutboxContext } from './outbox.js';
 import {
   noticeDesignsRemoved,
+  noticeDesignVersionChanged,
   noticeDocumentChanged,
   noticeProjectMembersAdded,
   noticeProjectPermissionChanged,
@@ -30,5 +31,6 @@ export function outboxNotices(ctx: OutboxContext): NoticeRecorder {
     comment: (tx, notice, options) => recordCommentNotices(ctx, tx, notice, options),
     documentComment: (tx, notice, options) => recordDocumentCommentNotices(ctx, tx, notice, options),
     walkthroughIssue: (tx, notice) => noticeWalkthroughIssue(ctx, tx, notice),
+    designVersionChanged: (tx, notice) => noticeDesignVersionChanged(ctx, tx, notice),
   };
 }

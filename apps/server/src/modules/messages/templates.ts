@@ -1,4 +1,5 @@
 import {
+  describeDiffSummary,
   type Lang,
   NOTICE_KINDS,
   NoticeLimits,
@@ -19,7 +20,7 @@ export function cut(text: string, max: number, ellipsis = ''): string {
 
 /**
  * The wording of each notice, keyed by source type (spec 002 §3: default `ts`), with the variables
- * {username}, {teamName}, {projectName}, {role} and {content}.
+ * {username}, {teamName}, {projectName}, {role} and {content}; {changes} for a new version's notice.
  */
 const TS_TEMPLATES: Record<NoticeMethod, Omit<NoticeTemplate, 'kind'>> = {
   addNewComment: {
@@ -144,6 +145,14 @@ const TS_TEMPLATES: Record<NoticeMethod, Omit<NoticeTemplate, 'kind'>> = {
       'en-US': 'In the project "{projectName}": {content}',
     },
   },
+  // {changes}: what changed since the version compared, in the reader's language (changesWording).
+  updateImageVersion: {
+    title: { 'zh-CN': '设计稿有新版本', 'en-US': 'New design version' },
+    text: {
+      'zh-CN': '「{content}」有新版本：{changes}',
+      'en-US': '"{content}" has a new version: {changes}',
+    },
+  },
 };
 
 export const DEFAULT_SOURCE_TYPE = 'ts';
@@ -182,6 +191,18 @@ function roleWording(message: RealtimeMessage, lang: Lang): string {
   return PROJECT_ROLE_NAMES[message.type]?.[lang] ?? message.type;
 }
 
+const NOT_COMPARED: Wording = {
+  'zh-CN': '未能对比图层变化',
+  'en-US': 'its layer changes could not be compared',
+};
+
+/** The {changes} variable of a new version's notice: the change counts in the reader's language. */
+function changesWording(message: RealtimeMessage, lang: Lang): string {
+  if (!message.compare) return '';
+  const { summary } = message.compare;
+  return summary ? describeDiffSummary(summary, lang) : NOT_COMPARED[lang];
+}
+
 const fill = (text: string, vars: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
 
@@ -199,6 +220,7 @@ export function renderNotice(message: RealtimeMessage, lang: Lang, sourceType = 
     projectName: message.projectName,
     role: roleWording(message, lang),
     content: message.content,
+    changes: changesWording(message, lang),
   };
   const titleName = isComment ? NoticeLimits.senderNameInTitleMax : NoticeLimits.senderNameMax;
   const title = (message.hasAt && template.mentionTitle) || template.title;

@@ -13,7 +13,7 @@ import { useTiming } from '../../state/timing';
 import { protoEditPath } from '../prototype/paths';
 import { useShareVisitor } from '../share/visitorContext';
 import { LazyShareDialog } from '../share-manage';
-import { detailPath, stageImagesKey, stagePath } from '../stage/paths';
+import { compareDetailPath, detailPath, stageImagesKey, stagePath } from '../stage/paths';
 import { VersionsDrawer } from '../stage/versions';
 import { useCanEdit } from '../stage/versions/useCanEdit';
 import { useImageDetail } from '../stage/versions/useImageDetail';
@@ -21,6 +21,8 @@ import { InspectCanvas, imageSource } from './canvas/InspectCanvas';
 import { useEyedropper } from './canvas/useEyedropper';
 import { useViewport } from './canvas/useViewport';
 import { CommentPins, CommentsPanel } from './comments';
+import { CompareView } from './compare/CompareView';
+import { useInspectedRecord } from './compare/useInspectedRecord';
 import { DetailTopBar } from './DetailTopBar';
 import { InspectSidebar, type SidebarTab } from './InspectSidebar';
 import type { CanvasProblem } from './ProblemState';
@@ -54,7 +56,8 @@ function problemOf(error: unknown): CanvasProblem {
  * One design for hand-off (detailDetach: ?project_id&tid&pid&image_id&version_id[&comment_id][&layer_id]): the dark bar,
  * the design on a neutral canvas with the inspect overlay, and the sidebar (Inspect, Slices, Comments). Arrow
  * keys go to the previous or next design in stage order; + and − zoom by 0.25 up to 4, 0 fits, C toggles
- * comment mode, Esc clears the selection or goes back (lab `escOnMark`).
+ * comment mode, Esc clears the selection or goes back (lab `escOnMark`). `compare=1` (`version_id` the newer
+ * version, `from_version_id` the older) shows two versions and what changed between them instead (compare/).
  */
 export function DetailPage() {
   const [params] = useSearchParams();
@@ -68,7 +71,11 @@ export function DetailPage() {
   const teamId = visitor?.teamId ?? params.get('tid') ?? '';
   const projectId = visitor?.projectId ?? (params.get('pid') || params.get('project_id') || '');
   const imageId = params.get('image_id') ?? '';
+  const comparing = !visitor && params.get('compare') === '1';
+  const fromParam = comparing ? params.get('from_version_id') : null;
+  // In compare mode `version_id` is the newer version.
   const versionParam = params.get('version_id') ?? undefined;
+  const toParam = comparing ? (versionParam ?? null) : null;
   const commentParam = params.get('comment_id');
   // A search hit on a text layer opens the design with that layer selected.
   const layerParam = params.get('layer_id');
@@ -89,6 +96,7 @@ export function DetailPage() {
     versions.find((candidate) => candidate.current) ??
     versions[0];
   const layers = useLayerDoc(version);
+  useInspectedRecord(teamId, projectId, imageId, !visitor && layers.doc ? (version?.id ?? null) : null);
   const design = {
     width: version?.width || layers.doc?.width || 0,
     height: version?.height || layers.doc?.height || 0,
@@ -103,7 +111,9 @@ export function DetailPage() {
   );
 
   const canvasRef = useRef<HTMLElement>(null);
-  const canvas = useElementSize(canvasRef);
+  // Compare mode (a drawn version and another to compare it with) draws on a canvas of its own.
+  const comparable = comparing && versions.length > 1 && version?.status === 'ready' && !detail.error;
+  const canvas = useElementSize(canvasRef, comparable);
   const viewport = useViewport(canvas, design);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
@@ -159,6 +169,14 @@ export function DetailPage() {
 
   const steps = useDesignSteps(teamId, projectId, imageId, order.data?.images ?? []);
   const back = () => navigate(visitor?.stagePath ?? stagePath(teamId, projectId));
+  // Leaving compare mode inspects the newer version it showed.
+  const toggleCompare = () =>
+    navigate(
+      comparing
+        ? detailPath(teamId, projectId, imageId, version?.current ? undefined : version?.id)
+        : compareDetailPath(teamId, projectId, imageId),
+      { replace: true },
+    );
   const toggleComment =
     version && mayComment
       ? () => {
@@ -172,10 +190,11 @@ export function DetailPage() {
     zoomOut: () => viewport.step(-1),
     fit: () => viewport.zoomTo('fit'),
     escape: () => {
-      if (lab.escOnMark === 'deselect' && selectedId) setSelectedId(null);
+      if (comparing) toggleCompare();
+      else if (lab.escOnMark === 'deselect' && selectedId) setSelectedId(null);
       else back();
     },
-    toggleComment,
+    toggleComment: comparable ? null : toggleComment,
     paused: versionsOpen || shareOpen,
   });
 
@@ -214,11 +233,16 @@ export function DetailPage() {
         onZoomIn={() => viewport.step(1)}
         onZoomOut={() => viewport.step(-1)}
         commenting={placing}
-        onComment={ready ? toggleComment : null}
+        onComment={ready && !comparable ? toggleComment : null}
         layerList={ready && layers.doc ? prefs.prefs.tree : null}
         onLayerList={() => prefs.update({ tree: !prefs.prefs.tree })}
         onShare={canShare ? () => setShareOpen(true) : null}
         onPrototype={visitor ? null : () => navigate(protoEditPath(teamId, projectId, imageId))}
+        compare={
+          visitor || !image
+            ? null
+            : { active: comparing, available: versions.length > 1, onToggle: toggleCompare }
+        }
       />
       <OnceOpened open={shareOpen}>
         <LazyShareDialog
@@ -239,7 +263,26 @@ export function DetailPage() {
         />
       </OnceOpened>
       <div className="detail-body">
-        {ready && layers.doc && layers.index && prefs.prefs.tree ? (
+        {comparable ? (
+          <CompareView
+            teamId={teamId}
+            imageId={imageId}
+            versions={versions}
+            fromId={fromParam}
+            toId={toParam}
+            onVersions={(from, to) =>
+              navigate(compareDetailPath(teamId, projectId, imageId, { from, to }), { replace: true })
+            }
+            canvasRef={canvasRef}
+            viewport={viewport}
+            freeZoom={lab.freeZoom}
+            context={{
+              units: { platform: prefs.prefs.platform, baseScale: prefs.baseScale },
+              colorFormat: prefs.prefs.colorFormat,
+            }}
+          />
+        ) : null}
+        {!comparable && ready && layers.doc && layers.index && prefs.prefs.tree ? (
           <LayerTree
             doc={layers.doc}
             index={layers.index}
@@ -248,41 +291,43 @@ export function DetailPage() {
             onHover={setListHoverId}
           />
         ) : null}
-        <InspectCanvas
-          canvasRef={canvasRef}
-          problem={problem}
-          onBack={back}
-          version={problem ? undefined : version}
-          viewport={viewport}
-          layers={layers}
-          selected={selected}
-          onSelect={onSelect}
-          highlight={(listHoverId && layers.index?.layer(listHoverId)) || null}
-          deep={prefs.prefs.deep}
-          performance={lab.performance}
-          freeZoom={lab.freeZoom}
-          units={{ platform: prefs.prefs.platform, baseScale: prefs.baseScale }}
-          spacingName={spacingName}
-          colorFormat={prefs.prefs.colorFormat}
-          eyedropper={ready && plain ? eyedropper : null}
-          pins={
-            ready && (!visitor || rights?.see_comments) ? (
-              <CommentPins
-                {...target}
-                scale={viewport.scale}
-                placing={placing}
-                pendingLayer={pendingLayer}
-                onPlaced={() => {
-                  setPlacing(false);
-                  setPendingLayer(null);
-                }}
-                focusId={focusId}
-                onFocus={setFocusId}
-              />
-            ) : null
-          }
-        />
-        {ready && version && image ? (
+        {comparable ? null : (
+          <InspectCanvas
+            canvasRef={canvasRef}
+            problem={problem}
+            onBack={back}
+            version={problem ? undefined : version}
+            viewport={viewport}
+            layers={layers}
+            selected={selected}
+            onSelect={onSelect}
+            highlight={(listHoverId && layers.index?.layer(listHoverId)) || null}
+            deep={prefs.prefs.deep}
+            performance={lab.performance}
+            freeZoom={lab.freeZoom}
+            units={{ platform: prefs.prefs.platform, baseScale: prefs.baseScale }}
+            spacingName={spacingName}
+            colorFormat={prefs.prefs.colorFormat}
+            eyedropper={ready && plain ? eyedropper : null}
+            pins={
+              ready && (!visitor || rights?.see_comments) ? (
+                <CommentPins
+                  {...target}
+                  scale={viewport.scale}
+                  placing={placing}
+                  pendingLayer={pendingLayer}
+                  onPlaced={() => {
+                    setPlacing(false);
+                    setPendingLayer(null);
+                  }}
+                  focusId={focusId}
+                  onFocus={setFocusId}
+                />
+              ) : null
+            }
+          />
+        )}
+        {!comparable && ready && version && image ? (
           <InspectSidebar
             tab={tab}
             onTab={setTab}

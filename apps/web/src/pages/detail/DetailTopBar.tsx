@@ -3,6 +3,7 @@ import {
   BarsOutlined,
   CommentOutlined,
   CompressOutlined,
+  DiffOutlined,
   HistoryOutlined,
   InteractionOutlined,
   LeftOutlined,
@@ -47,6 +48,37 @@ export interface DetailTopBarProps {
   onShare: (() => void) | null;
   /** Members: the prototype's hotspot editor at this design; null for a share link's visitor. */
   onPrototype: (() => void) | null;
+  /** Compare mode (two versions side by side); null for a share link's visitor or before the design is read. */
+  compare: { active: boolean; available: boolean; onToggle: () => void } | null;
+}
+
+/** The compare toggle; with one version it stays, disabled, with the reason as its tooltip. */
+function CompareToggle({ compare }: { compare: NonNullable<DetailTopBarProps['compare']> }) {
+  const { t } = useTranslation();
+  const title = !compare.available
+    ? t('compare.singleVersion')
+    : compare.active
+      ? t('compare.leave')
+      : t('compare.enterHint');
+  const button = (
+    <Button
+      type="text"
+      className={`detail-bar-button${compare.active ? ' is-active' : ''}`}
+      icon={<DiffOutlined />}
+      disabled={!compare.available}
+      onClick={compare.onToggle}
+      aria-pressed={compare.active}
+      data-testid="detail-compare"
+    >
+      {t('compare.enter')}
+    </Button>
+  );
+  return (
+    <Tooltip title={title}>
+      {/* A disabled button gets no pointer events: its wrapper shows the reason. */}
+      {compare.available ? button : <span className="detail-bar-disabled">{button}</span>}
+    </Tooltip>
+  );
 }
 
 /** An icon button of the dark bar, named by its tooltip. */
@@ -109,7 +141,7 @@ export function DetailTopBar(props: DetailTopBarProps) {
         <h1 className="detail-name" title={props.name} data-testid="detail-name">
           {props.name}
         </h1>
-        {props.versions.length > 0 ? (
+        {props.versions.length > 0 && !props.compare?.active ? (
           <Select
             className="detail-version"
             size="small"
@@ -155,6 +187,7 @@ export function DetailTopBar(props: DetailTopBarProps) {
         />
       </div>
       <div className="detail-bar-right">
+        {props.compare ? <CompareToggle compare={props.compare} /> : null}
         {props.onPrototype ? (
           <Button
             type="text"

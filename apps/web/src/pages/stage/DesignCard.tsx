@@ -8,14 +8,15 @@ import {
   MoreOutlined,
 } from '@ant-design/icons';
 import type { StageImage } from '@ferry/shared';
-import { Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps, Tooltip } from 'antd';
 import { type DragEvent, type MouseEvent, memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeWording } from '../../api/errors';
 import { useLang } from '../../components/hooks';
 import { cardThumbnail } from './stageModel';
 
-export type CardMenuAction = 'open' | 'versions' | 'rename' | 'delete';
+/** `compare` comes from the "Updated" badge, not the menu. */
+export type CardMenuAction = 'open' | 'versions' | 'rename' | 'delete' | 'compare';
 export type DropSide = 'before' | 'after';
 
 export interface CardHandlers {
@@ -198,6 +199,22 @@ export const DesignCard = memo(function DesignCard({
           <span className="stage-card-new" data-testid="design-new">
             {t('stage.card.new')}
           </span>
+        ) : null}
+        {image.changed_since_inspected && !readOnly ? (
+          <Tooltip title={t('compare.badgeHint')}>
+            <button
+              type="button"
+              className="stage-card-updated"
+              data-testid="design-updated"
+              onClick={(event) => {
+                event.stopPropagation();
+                handlers.onMenu(image.id, 'compare');
+              }}
+              onDoubleClick={(event) => event.stopPropagation()}
+            >
+              {t('compare.badge')}
+            </button>
+          </Tooltip>
         ) : null}
         {image.version_count > 1 ? (
           <span className="stage-card-versions" data-testid="design-version-count">

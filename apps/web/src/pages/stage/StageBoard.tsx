@@ -59,7 +59,8 @@ export function StageBoard({
   order: StageOrder;
   scale: number;
   actions: StageActions;
-  onOpen: (imageId: string) => void;
+  /** `compare`: the detail view in compare mode (a card's "Updated" badge). */
+  onOpen: (imageId: string, mode?: 'compare') => void;
   onVersions: (imageId: string) => void;
   /** Counts the toolbar's "new section" clicks: each one opens the name dialog. */
   newSectionRequests: number;
@@ -135,6 +136,7 @@ export function StageBoard({
     onOpen,
     onMenu: (id: string, action: CardMenuAction) => {
       if (action === 'open') onOpen(id);
+      else if (action === 'compare') onOpen(id, 'compare');
       else if (action === 'versions') onVersions(id);
       else if (action === 'rename')
         setNameTask({ kind: 'rename-design', id, name: byId.get(id)?.name ?? '' });

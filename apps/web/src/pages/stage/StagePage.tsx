@@ -14,7 +14,7 @@ import { useSession } from '../../state/session';
 import { dsmPath } from '../dsm/paths';
 import { LazyShareDialog, type ShareTarget } from '../share-manage';
 import { BookmarksPanel } from './bookmarks';
-import { detailPath } from './paths';
+import { compareDetailPath, detailPath } from './paths';
 import { StageBoard } from './StageBoard';
 import { StageToolbar, UploadButton } from './StageToolbar';
 import { NO_FILTER, type StageFilter } from './stageModel';
@@ -158,7 +158,13 @@ export function StagePage() {
         order={order}
         scale={scale}
         actions={actions}
-        onOpen={(imageId) => navigate(detailPath(teamId, projectId, imageId))}
+        onOpen={(imageId, mode) =>
+          navigate(
+            mode === 'compare'
+              ? compareDetailPath(teamId, projectId, imageId)
+              : detailPath(teamId, projectId, imageId),
+          )
+        }
         onVersions={openVersions}
         newSectionRequests={sectionRequests}
         onShare={share}

@@ -17,6 +17,22 @@ export function detailPath(teamId: string, projectId: string, imageId: string, v
   return `${DETAIL_PATH}?${query.toString()}`;
 }
 
+/** The detail view in compare mode; without versions the server picks them (see api/compare.ts). */
+export function compareDetailPath(
+  teamId: string,
+  projectId: string,
+  imageId: string,
+  versions: { from?: string | null; to?: string | null } = {},
+): string {
+  // The newer version is the one the view shows (version_id), as the server's notices address it.
+  const query = new URLSearchParams(
+    detailPath(teamId, projectId, imageId, versions.to ?? undefined).split('?')[1],
+  );
+  query.set('compare', '1');
+  if (versions.from) query.set('from_version_id', versions.from);
+  return `${DETAIL_PATH}?${query.toString()}`;
+}
+
 export const stageImagesKey = (teamId: string, projectId: string) =>
   ['team', teamId, 'project', projectId, 'images'] as const;
 export const stageSectorsKey = (teamId: string, projectId: string) =>

@@ -14,7 +14,8 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '../useElementSize';
 
-const ICONS: Record<LayerType, ReactNode> = {
+/** A layer type's icon, as the layer list and the compare panel show it. */
+export const LAYER_ICONS: Record<LayerType, ReactNode> = {
   group: <FolderOutlined />,
   text: <FontSizeOutlined />,
   shape: <BorderOutlined />,
@@ -27,7 +28,7 @@ function nodesOf(layers: readonly Layer[]): DataNode[] {
   return [...layers].reverse().map((layer) => ({
     key: layer.id,
     title: layer.name,
-    icon: ICONS[layer.type] ?? <AppstoreOutlined />,
+    icon: LAYER_ICONS[layer.type] ?? <AppstoreOutlined />,
     className: layer.visible ? undefined : 'is-hidden',
     children: layer.children?.length ? nodesOf(layer.children) : undefined,
   }));
