@@ -96,7 +96,9 @@ export function DetailPage() {
     versions.find((candidate) => candidate.current) ??
     versions[0];
   const layers = useLayerDoc(version);
-  useInspectedRecord(teamId, projectId, imageId, !visitor && layers.doc ? (version?.id ?? null) : null);
+  // In compare mode, only once the compared "from" is in the address: recording first would move the default.
+  const inspected = !visitor && layers.doc && (!comparing || fromParam);
+  useInspectedRecord(teamId, projectId, imageId, inspected ? (version?.id ?? null) : null);
   const design = {
     width: version?.width || layers.doc?.width || 0,
     height: version?.height || layers.doc?.height || 0,
@@ -272,6 +274,11 @@ export function DetailPage() {
             toId={toParam}
             onVersions={(from, to) =>
               navigate(compareDetailPath(teamId, projectId, imageId, { from, to }), { replace: true })
+            }
+            onDefaultFrom={(from) =>
+              navigate(compareDetailPath(teamId, projectId, imageId, { from, to: toParam }), {
+                replace: true,
+              })
             }
             canvasRef={canvasRef}
             viewport={viewport}

@@ -9,6 +9,7 @@ import {
   compareWorld,
   designSvg,
   FIRST,
+  markInspected,
   runJobs,
   uploadFirst,
   uploadNext,
@@ -225,5 +226,26 @@ describe('comparing two versions of a design', () => {
     });
     const image = await versionsOf(world, imageId);
     expect(image.inspected_version_id).toBe(second.id);
+  });
+
+  it('holds the version last inspected as "from" in its address before recording the newer one as inspected', async () => {
+    const world = await compareWorld();
+    const imageId = await uploadFirst(world);
+    await uploadNext(world, imageId);
+    await uploadNext(world, imageId, designSvg({ title: 'Hello again', card: '#e5484d' }));
+    const [third, , first] = (await versionsOf(world, imageId)).versions;
+    await markInspected(world, imageId, first.id);
+    await signInHere(world.ada);
+    const view = renderApp(compareAt(world, imageId));
+    await waitFor(() => expect(view.location()).toContain(`from_version_id=${first.id}`), {
+      timeout: 20_000,
+    });
+    await waitFor(() => expect(screen.getByTestId('compare-from').textContent).toBe(first.version_info));
+    await waitFor(() => expect(inspectedCalls()).toHaveLength(1));
+    expect(inspectedCalls()[0].body).toMatchObject({ version_id: third.id });
+    // Recorded only after the answer that chose "from", which is kept under the new address: no second call.
+    expect(seen.indexOf(compareCalls()[0])).toBeLessThan(seen.indexOf(inspectedCalls()[0]));
+    expect(compareCalls()).toHaveLength(1);
+    expect(screen.getByTestId('compare-from').textContent).toBe(first.version_info);
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
 import { type CompareSide, compareApi, compareKey } from '../../../api/compare';
 import { useLang } from '../../../components/hooks';
+import { queryClient } from '../../../queryClient';
 import { imageSource } from '../canvas/InspectCanvas';
 import type { useViewport } from '../canvas/useViewport';
 import type { ValueContext } from './ChangeDetail';
@@ -23,6 +24,8 @@ export interface CompareViewProps {
   fromId: string | null;
   toId: string | null;
   onVersions: (from: string | null, to: string) => void;
+  /** The server's default "from", once answered: the view puts it in its address. */
+  onDefaultFrom?: (from: string) => void;
   canvasRef: RefObject<HTMLElement | null>;
   viewport: ReturnType<typeof useViewport>;
   freeZoom: boolean;
@@ -56,6 +59,18 @@ export function CompareView(props: CompareViewProps) {
     staleTime: 60_000,
   });
   const data = comparison.data;
+  // The default "from" is the version last inspected, and opening this view records the newer one as inspected:
+  // held in the address (its answer kept under that key), a retry or refetch compares the same two versions.
+  const { onDefaultFrom } = props;
+  useEffect(() => {
+    if (!data || fromId || !onDefaultFrom) return;
+    const layers = versions.map((version) => version.layers_status).join();
+    queryClient.setQueryData(
+      compareKey(teamId, imageId, { from: data.from.version_id, to: toId, layers }),
+      data,
+    );
+    onDefaultFrom(data.from.version_id);
+  }, [data, fromId, onDefaultFrom, versions, teamId, imageId, toId]);
   const [mode, setMode] = useState<CompareMode>('overlay');
   const [overlays, setOverlays] = useState(true);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);

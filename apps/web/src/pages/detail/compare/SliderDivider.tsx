@@ -78,6 +78,13 @@ export function SliderDivider({
         dragging.current = false;
         event.currentTarget.releasePointerCapture?.(event.pointerId);
       }}
+      // A drag the browser takes over (a touch turned scroll, a lost window) ends too.
+      onPointerCancel={() => {
+        dragging.current = false;
+      }}
+      onLostPointerCapture={() => {
+        dragging.current = false;
+      }}
     >
       <span className="compare-divider-handle" />
     </div>
