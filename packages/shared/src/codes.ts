@@ -876,6 +876,12 @@ export const Codes = {
     '版本没有可对比的图层数据（图片没有图层、图层读取失败或数据过大）',
     'A version has no layers to compare (a plain picture, layers that could not be read, or too large)',
   ),
+  COMPARE_FROM_NOT_OLDER: entry(
+    '19284',
+    200,
+    '对比的起始版本必须早于目标版本',
+    'The version compared from must be older than the version compared to',
+  ),
   PASSWORD_CHANGED: entry(
     '42000',
     420,

@@ -197,8 +197,11 @@ export const InspectLimits = {
   sliceWebpQuality: 90,
   /** Layers an importer keeps; past it the rest are dropped (deepest first) and the doc says so. */
   layersMax: 20_000,
-  /** A stored LayerDoc compared with another is read whole into memory: past this size it is refused. */
-  compareLayerDocBytesMax: 64 * 1024 * 1024,
+  /**
+   * A stored LayerDoc compared with another is read whole into memory (two at once, parsed at a few times their
+   * size): past this size it is refused.
+   */
+  compareLayerDocBytesMax: 16 * 1024 * 1024,
 } as const;
 
 /**
@@ -223,6 +226,11 @@ export const SketchLimits = {
   /** A bitmap drawn into an artboard's picture, and all of them together; past either, grey boxes. */
   pictureImageMaxBytes: 20 * 1024 * 1024,
   pictureImagesMaxBytes: 64 * 1024 * 1024,
+  /**
+   * Characters of path data and text one design's import produces, symbols expanded: a long path in a master
+   * used by thousands of instances is copied into each; past this the file is refused.
+   */
+  producedBytesMax: 64 * 1024 * 1024,
 } as const;
 
 /** Prototype hotspots (spec 001 §3, §7). */
@@ -331,6 +339,11 @@ export const JobLimits = {
   renderTimeMs: 120_000,
   /** … or when its renderer process grows past this (libvips' memory is native: no heap limit sees it). */
   renderMemoryMb: 2048,
+  /**
+   * Heap of the thread that reads PSD and Sketch structure: the largest accepted file (a 100 MB PSD, or 128 MB
+   * of Sketch JSON parsed at a few times its size) fits with room; past it the thread dies, not the server.
+   */
+  importHeapMb: 2048,
   /** An SVG is drawn at most this many pixels (4096 × 4096); a larger declared size is drawn at a lower density. */
   vectorMaxPixels: 4096 * 4096,
   /** SVG filters refused before drawing (librsvg's time grows with their number and radii). */

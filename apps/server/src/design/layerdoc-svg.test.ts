@@ -136,6 +136,41 @@ describe('drawLayerDoc', () => {
     await drawn(svg);
   });
 
+  test('runs spanning lines are split at them; an empty line takes the size of the run before it', () => {
+    const content = 'ab\ncd\n\nef';
+    const svg = drawLayerDoc(
+      doc([
+        plainLayer(
+          'T',
+          'T',
+          'text',
+          { x: 0, y: 0, width: 100, height: 40 },
+          {
+            text: {
+              content,
+              align: 'left',
+              runs: [
+                textRun(0, 4, { fontSize: 10 }),
+                textRun(4, 6, { fontSize: 20, lineHeight: 30 }),
+                textRun(7, 9),
+              ],
+            },
+          },
+        ),
+      ]),
+    );
+    const lines = [...svg.matchAll(/<text [^>]*y="([^"]+)"[^>]*>(.*?)<\/text>/g)].map(([, y, spans]) => [
+      y,
+      [...spans.matchAll(/font-size="(\d+)"[^>]*>([^<]*)</g)].map(([, size, part]) => `${size}:${part}`),
+    ]);
+    // 10 px lines (the frame shared by four), but 30 px for "cd" and for the empty line after it (its run's).
+    expect(lines).toEqual([
+      ['8.3', ['10:ab']],
+      ['31.6', ['10:c', '20:d']],
+      ['78.96', ['12:ef']],
+    ]);
+  });
+
   test('images are grey boxes unless their bytes are given; hidden layers and slices are not drawn', async () => {
     const png = await sharp({ create: { width: 2, height: 2, channels: 4, background: '#00f' } })
       .png()

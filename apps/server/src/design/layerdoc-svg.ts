@@ -151,9 +151,20 @@ function textMarkup(layer: Layer): string {
   const autoHeight = frame.height / lines.length;
   let top = frame.y;
   const out: string[] = [];
+  // Lines and runs are walked together (runs in text order): a run ending before a line ends before every later
+  // line, so `first` only moves forward and a text of many lines and runs costs their sum, not their product.
+  const ordered = [...text.runs].sort((a, b) => a.start - b.start);
+  let first = 0;
   for (const line of lines) {
-    const runs = text.runs.filter((run) => run.start < line.end && run.end > line.start);
-    const around = runs.length ? runs : text.runs.filter((run) => run.start <= line.start).slice(-1);
+    while (first < ordered.length && ordered[first].end <= line.start) first++;
+    const runs: TextRun[] = [];
+    for (let i = first; i < ordered.length && ordered[i].start < line.end; i++) {
+      if (ordered[i].end > line.start) runs.push(ordered[i]);
+    }
+    // A line no run covers (an empty one) takes the size of the run before it.
+    let before = first;
+    while (before < ordered.length && ordered[before].start <= line.start) before++;
+    const around = runs.length ? runs : ordered.slice(Math.max(0, before - 1), before);
     const size = Math.max(...around.map((run) => run.fontSize), 1);
     const height = Math.max(...around.map((run) => run.lineHeight ?? autoHeight), 0) || size * 1.2;
     const baseline = top + height / 2 + size * 0.33;

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { Codes, type Frame } from '@ferry/shared';
+import { Codes, type Frame, JobLimits } from '@ferry/shared';
 import { UndecodableDesign } from './raster.js';
 
 const WORKER = new URL('./layers.worker.mjs', import.meta.url);
@@ -52,7 +52,8 @@ class PsdWorker {
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER);
+    // A file that grows the heap past JobLimits.importHeapMb stops this thread (its tasks fail), not the server.
+    const worker = new Worker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: JobLimits.importHeapMb } });
     // A worker waiting for work never keeps the process alive.
     worker.unref();
     worker.on('message', (message: { id: number; result?: unknown; error?: string; code?: string }) => {

@@ -1,8 +1,9 @@
 import { Codes, InspectLimits, SketchLimits, walkLayers } from '@ferry/shared';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { UndecodableDesign } from './raster.js';
 import { importSketch, readSketchArtboards } from './sketch.js';
+import { openSketch } from './sketch-archive.js';
 import {
   artboard,
   type Json,
@@ -12,6 +13,7 @@ import {
   sketchFile,
   symbolInstance,
   symbolMaster,
+  text,
 } from './sketch-fixtures.js';
 
 /** What a refusal says: its code (a catalogue entry, so the jobs can map it) and its message. */
@@ -50,6 +52,16 @@ function declareSize(zip: Buffer, name: string, size: number): Buffer {
   throw new Error(`no entry ${name}`);
 }
 
+/** The same ZIP with one entry stored (method 0) instead of deflated. */
+function storeEntry(zip: Buffer, name: string): Buffer {
+  const files = unzipSync(zip);
+  return Buffer.from(
+    zipSync(
+      Object.fromEntries(Object.entries(files).map(([n, b]) => [n, n === name ? [b, { level: 0 }] : b])),
+    ),
+  );
+}
+
 describe('Sketch files refused before they cost anything', () => {
   test('a Sketch 42 or older file (SQLite) asks to be saved again in Sketch 43 or later', () => {
     const old = Buffer.concat([Buffer.from('SQLite format 3\0', 'latin1'), Buffer.alloc(4096)]);
@@ -83,6 +95,39 @@ describe('Sketch files refused before they cost anything', () => {
     const bigJson = declareSize(file, 'pages/P.json', SketchLimits.jsonMaxBytes + 1);
     expect(refusal(() => readSketchArtboards(bigJson)).message).toMatch(/JSON is larger than/);
     expect(readSketchArtboards(file)).toHaveLength(1);
+  });
+
+  test('an entry that inflates past the size it declares is refused as soon as it passes it', () => {
+    // 8 MB of spaces deflate to a few KB; the page declares 200 bytes (a ZIP bomb lying low).
+    const padded =
+      JSON.stringify(page('P', 'Page', [artboard('A', [0, 0, 10, 10], [])])) + ' '.repeat(8 << 20);
+    const file = sketchFile([page('P', 'Page', [])], { 'pages/P.json': strToU8(padded) });
+    const bomb = declareSize(file, 'pages/P.json', 200);
+    expect(refusal(() => readSketchArtboards(bomb))).toEqual({
+      code: 'SKETCH_TOO_COMPLEX',
+      message: expect.stringMatching(/pages\/P\.json is larger than the 200 bytes it declares/),
+    });
+    expect(Codes.SKETCH_TOO_COMPLEX.code).toBe('19079');
+    expect(readSketchArtboards(file)).toHaveLength(1);
+  });
+
+  test('a stored entry is held to the size it declares, and its real size counts toward the limits', () => {
+    const file = sketchFile([page('P', 'Page', [artboard('A', [0, 0, 10, 10], [])])], {
+      'images/big.png': new Uint8Array(5000),
+    });
+    const storedPage = storeEntry(file, 'pages/P.json');
+    expect(readSketchArtboards(storedPage)).toHaveLength(1);
+    const lyingPage = declareSize(storedPage, 'pages/P.json', 2);
+    expect(refusal(() => readSketchArtboards(lyingPage))).toEqual({
+      code: 'SKETCH_TOO_COMPLEX',
+      message: expect.stringMatching(/pages\/P\.json is larger than the 2 bytes it declares/),
+    });
+    // An image declaring 16 bytes but holding 5000 is not handed out under a 1000-byte budget.
+    const storedImage = storeEntry(file, 'images/big.png');
+    expect(openSketch(storedImage).image('images/big.png', 10_000)?.byteLength).toBe(5000);
+    const lyingImage = declareSize(storedImage, 'images/big.png', 16);
+    expect(openSketch(lyingImage).image('images/big.png', 1000)).toBeNull();
+    expect(openSketch(lyingImage).image('images/big.png', 10_000)).toBeNull();
   });
 
   test('a ZIP of too many entries is refused', () => {
@@ -133,6 +178,24 @@ describe('Sketch files refused before they cost anything', () => {
       [symbolMaster('MA', 'A', [0, 0, 10, 10], [rectangle('R', [0, 0, 10, 10])])],
     );
     expect(importSketch(twice).layers.map((l) => l.children?.[0]?.id)).toEqual(['I1/R', 'I2/R']);
+  });
+
+  test("a long text in a master used by many instances is refused past the import's byte budget", () => {
+    const master = symbolMaster(
+      'M',
+      'LONG',
+      [0, 0, 10, 10],
+      [text('T', [0, 0, 10, 10], 'x'.repeat(1 << 20), [])],
+    );
+    const instances = (count: number) =>
+      Array.from({ length: count }, (_, i) => symbolInstance(`I${i}`, 'LONG', [0, 0, 10, 10]));
+    // 1 MB of text copied into each instance: 60 fit in the 64 MB budget, 65 do not.
+    expect(SketchLimits.producedBytesMax).toBe(64 * 1024 * 1024);
+    expect(importSketch(oneArtboard(instances(60), [master])).layers).toHaveLength(60);
+    expect(refusal(() => importSketch(oneArtboard(instances(65), [master])))).toEqual({
+      code: 'SKETCH_TOO_COMPLEX',
+      message: expect.stringMatching(/paths and texts come to more than 67108864 bytes/),
+    });
   });
 
   test('a do_objectID used twice still gives unique layer ids, the first keeping its own', () => {

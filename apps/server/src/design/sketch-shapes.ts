@@ -73,13 +73,22 @@ function ellipsePath(x: number, y: number, w: number, h: number): string {
   return `M${n(x)} ${n(y + ry)}A${n(rx)} ${n(ry)} 0 1 0 ${n(x + w)} ${n(y + ry)}A${n(rx)} ${n(ry)} 0 1 0 ${n(x)} ${n(y + ry)}Z`;
 }
 
+/** How much a shape is stretched where it is drawn: 1 on an artboard, more or less inside a resized instance. */
+export interface Scale {
+  x: number;
+  y: number;
+}
+
+export const UNSCALED: Scale = { x: 1, y: 1 };
+
 /**
- * A shape's outline as path data, in pixels from (x, y): its points are fractions of its frame, and a segment
- * is a cubic curve when either end has a control point there (else a line). Flips mirror the fractions.
+ * A shape's outline as path data, in pixels from (x, y): its points are fractions of its frame (stretched by
+ * `scale`), and a segment is a cubic curve when either end has a control point there (else a line). Flips
+ * mirror the fractions.
  */
-export function shapePath(shape: SketchShape, x: number, y: number): string {
-  const w = num(shape.frame?.width);
-  const h = num(shape.frame?.height);
+export function shapePath(shape: SketchShape, x: number, y: number, scale: Scale = UNSCALED): string {
+  const w = num(shape.frame?.width) * scale.x;
+  const h = num(shape.frame?.height) * scale.y;
   if (isPlainRectangle(shape)) return roundedRectPath(x, y, w, h, rectangleRadii(shape));
   if (shape._class === 'oval') return ellipsePath(x, y, w, h);
   const points = pointsOf(shape);
@@ -109,28 +118,38 @@ export function shapePath(shape: SketchShape, x: number, y: number): string {
  * A combined shape's outline: its parts' paths placed at their frames, nested combinations included. Boolean
  * operations are approximated by the winding rule (subtracted parts cut holes under even-odd).
  */
-export function shapeGroupPath(group: ShapeGroup, x: number, y: number, depthLeft: number): string {
+export function shapeGroupPath(
+  group: ShapeGroup,
+  x: number,
+  y: number,
+  depthLeft: number,
+  scale: Scale = UNSCALED,
+): string {
   if (depthLeft <= 0) return '';
   const parts: string[] = [];
   for (const part of Array.isArray(group.layers) ? group.layers : []) {
     if (!part || part.isVisible === false) continue;
-    const px = x + num(part.frame?.x);
-    const py = y + num(part.frame?.y);
-    if (part._class === 'shapeGroup') parts.push(shapeGroupPath(part, px, py, depthLeft - 1));
-    else if (SHAPE_CLASSES.has(part._class)) parts.push(shapePath(part as SketchShape, px, py));
+    const px = x + num(part.frame?.x) * scale.x;
+    const py = y + num(part.frame?.y) * scale.y;
+    if (part._class === 'shapeGroup') parts.push(shapeGroupPath(part, px, py, depthLeft - 1, scale));
+    else if (SHAPE_CLASSES.has(part._class)) parts.push(shapePath(part as SketchShape, px, py, scale));
   }
   return parts.join('');
 }
 
-/** What LayerDoc keeps of a shape's outline beyond its frame and radii. */
-export function outlineOf(shape: SketchShapeLike, depthLeft: number): Layer['outline'] | undefined {
+/** What LayerDoc keeps of a shape's outline beyond its frame and radii, at the size it is drawn (`scale`). */
+export function outlineOf(
+  shape: SketchShapeLike,
+  depthLeft: number,
+  scale: Scale = UNSCALED,
+): Layer['outline'] | undefined {
   if (shape._class === 'oval') return { kind: 'oval' };
   if (shape._class === 'shapeGroup') {
-    const d = shapeGroupPath(shape, 0, 0, depthLeft);
+    const d = shapeGroupPath(shape, 0, 0, depthLeft, scale);
     const evenOdd = num(shape.style?.windingRule ?? shape.windingRule, 1) === 1;
     return d ? { kind: 'path', d, ...(evenOdd ? { evenOdd } : {}) } : undefined;
   }
   if (isPlainRectangle(shape)) return undefined;
-  const d = shapePath(shape, 0, 0);
+  const d = shapePath(shape, 0, 0, scale);
   return d ? { kind: 'path', d } : undefined;
 }

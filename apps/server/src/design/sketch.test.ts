@@ -3,7 +3,16 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { importLayers, listSketchArtboards } from './import.js';
 import { importSketch, readSketchArtboards } from './sketch.js';
-import { sketchFixture as fixture, sampleSketch } from './sketch-fixtures.js';
+import {
+  artboard,
+  sketchFixture as fixture,
+  page,
+  sampleSketch,
+  shapePath,
+  sketchFile,
+  symbolInstance,
+  symbolMaster,
+} from './sketch-fixtures.js';
 
 const layer = (doc: LayerDoc, id: string): Layer => {
   const found = findLayer(doc, id);
@@ -233,6 +242,28 @@ describe('Sketch artboards and layers', () => {
     });
     expect(layer(doc, 'BUTTON-1/MI/IBT').text?.content).toBe('★');
     expect(findLayer(doc, 'BUTTON-1/MI/IA')).toBeUndefined();
+  });
+
+  test("a path inside a resized instance is drawn at the instance's size", () => {
+    const triangle = shapePath('TRI', [0, 0, 10, 10], ['{0.5, 0}', '{1, 1}', '{0, 1}']);
+    const file = sketchFile([
+      page('P', 'Page', [
+        artboard(
+          'A',
+          [0, 0, 100, 100],
+          [symbolInstance('SAME', 'S', [0, 0, 10, 10]), symbolInstance('TWICE', 'S', [0, 0, 20, 20])],
+        ),
+      ]),
+      page('Y', 'Symbols', [symbolMaster('M', 'S', [0, 0, 10, 10], [triangle])]),
+    ]);
+    const doc = importSketch(file);
+    const pathOf = (id: string) => {
+      const outline = layer(doc, id).outline;
+      return outline?.kind === 'path' ? outline.d : '';
+    };
+    expect(pathOf('SAME/TRI')).toBe('M5 0L10 10L0 10L5 0Z');
+    expect(layer(doc, 'TWICE/TRI').frame).toEqual({ x: 0, y: 0, width: 20, height: 20 });
+    expect(pathOf('TWICE/TRI')).toBe('M10 0L20 20L0 20L10 0Z');
   });
 
   test('ids are stable across imports', () => {

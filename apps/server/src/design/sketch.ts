@@ -149,6 +149,16 @@ interface Context {
   images: Map<string, string>;
   /** Ids given so far: a file with a do_objectID twice (hand-edited, merged) still gets unique ones. */
   ids: Set<string>;
+  /** Characters of path data and text produced so far: a long path in a master used many times multiplies. */
+  bytes: number;
+}
+
+/** Counts what a layer adds to the import's output; past SketchLimits.producedBytesMax the file is refused. */
+function spend(ctx: Context, length: number): void {
+  ctx.bytes += length;
+  if (ctx.bytes > SketchLimits.producedBytesMax) {
+    throw tooComplex(`the design's paths and texts come to more than ${SketchLimits.producedBytesMax} bytes`);
+  }
 }
 
 /** The frame a layer covers in the design: rotated layers by their rotated box's bounds. */
@@ -236,12 +246,15 @@ function convertLayer(
       const r = round(frame.width / 2);
       result.radius = [r, r, r, r];
     }
-    const outline = outlineOf(shape, SketchLimits.layerDepthMax - depth);
+    const scale = { x: at.scaleX, y: at.scaleY };
+    const outline = outlineOf(shape, SketchLimits.layerDepthMax - depth, scale);
+    if (outline?.kind === 'path') spend(ctx, outline.d.length);
     if (outline) result.outline = outline;
     result.vector = true;
   } else if (layer._class === 'text') {
     result = newLayer(id, name, 'text', frame);
     result.text = sketchTextInfo(layer as Text, stringOverride(overrides, ownId));
+    spend(ctx, result.text.content.length);
     result.borders.push(...bordersOf(style, frame));
   } else if (layer._class === 'bitmap') {
     result = newLayer(id, name, 'image', frame);
@@ -341,6 +354,7 @@ export function importSketchArchive(archive: SketchArchive, index = 0): SketchIm
     truncated: false,
     images: new Map(),
     ids: new Set(),
+    bytes: 0,
   };
   const at = { x: -target.origin.x, y: -target.origin.y, scaleX: 1, scaleY: 1 };
   const layers = convertLayers(target.layers, at, '', NO_OVERRIDES, 0, ctx);

@@ -77,6 +77,12 @@ describe('a read token', () => {
       await api.get(`/api/account/onboard_project?team_id=${studio.team.id}`),
       await api.delete(`/api/project/image?project_id=${studio.projectId}&image_ids=x`),
       await api.put('/api/account/login?code=10031'),
+      // Recording an inspection changes who is told of the next version: a write.
+      await api.post('/api/project/image/inspected', {
+        team_id: studio.team.id,
+        image_id: 'x',
+        version_id: 'x',
+      }),
     ];
     for (const answer of refused) {
       expect(answer.code, answer.msg).toBe(Codes.TOKEN_SCOPE_DENIED.code);

@@ -17,12 +17,11 @@ export const UPLOAD_CALLS = new Set([
   'PUT /api/project/version',
 ]);
 
-/** POSTs that only read: signing the addresses of files one may already see; noting which version one inspected. */
-export const READING_POSTS = new Set([
-  'POST /api/project/sign_url',
-  'POST /api/project/sts_sign_url',
-  'POST /api/project/image/inspected',
-]);
+/**
+ * POSTs that only read: signing the addresses of files one may already see. Noting which version one inspected
+ * is not one: it decides who is told of the next version.
+ */
+export const READING_POSTS = new Set(['POST /api/project/sign_url', 'POST /api/project/sts_sign_url']);
 
 /**
  * Reads a token never makes: its own kind's management and the plugin approval (a signed-in person in the

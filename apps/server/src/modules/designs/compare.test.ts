@@ -130,7 +130,7 @@ describe('the version a person last inspected', () => {
     });
   });
 
-  it('refuses a version of another design, another team, bad input, and takes a read-scoped access token', async () => {
+  it('refuses a version of another design, another team, bad input, and a read-scoped access token', async () => {
     const design = await twoVersions('Refusals.svg');
     const other = await newDesign(world, projectId, { name: 'Other.png' });
     expect((await inspected(world.member, design, other.versionIds[0])).code).toBe(
@@ -162,8 +162,9 @@ describe('the version a person last inspected', () => {
       image_id: design.imageId,
       version_id: design.versionIds[0],
     });
-    expect(byToken.code, byToken.msg).toBe(OK);
-    expect((await stageMark(world.member, design)).inspected_version_id).toBe(design.versionIds[0]);
+    // Recording decides who hears of the next version: a read-only token may not change it (19174).
+    expect(byToken.code, byToken.msg).toBe(Codes.TOKEN_SCOPE_DENIED.code);
+    expect((await stageMark(world.member, design)).inspected_version_id).toBeNull();
   });
 });
 
@@ -216,11 +217,17 @@ describe('comparing two versions', () => {
     const after = await compare(world.admin, design);
     expect([after.result.from.version_id, after.result.to.version_id]).toEqual([v2, v3]);
 
-    // Both named: exactly those, either way round.
-    const named = await compare(world.admin, design, `&from_version_id=${v2}&to_version_id=${v1}`);
+    // Both named: exactly those, the older first; the other way round is refused rather than read backwards.
+    const named = await compare(world.admin, design, `&from_version_id=${v1}&to_version_id=${v2}`);
     expect(named.code, named.msg).toBe(OK);
-    expect([named.result.from.version_id, named.result.to.version_id]).toEqual([v2, v1]);
+    expect([named.result.from.version_id, named.result.to.version_id]).toEqual([v1, v2]);
     expect(named.result.diff.summary).toMatchObject({ texts: 1, colours: 1, total: 2 });
+    const backwards = await compare(world.admin, design, `&from_version_id=${v2}&to_version_id=${v1}`);
+    expect([backwards.code, backwards.msg]).toEqual([
+      Codes.COMPARE_FROM_NOT_OLDER.code,
+      expect.stringMatching(/must be older than/),
+    ]);
+    expect(Codes.COMPARE_FROM_NOT_OLDER.zh).toMatch(/早于/);
   });
 
   it('refuses what cannot be compared, with its code', async () => {
@@ -280,6 +287,14 @@ describe('comparing two versions', () => {
     expect(waiting.msg).toMatch(/try again when processing ends/);
     await runJobsOnce(server.ctx);
     expect((await compare(world.member, design)).result.to.version_id).toBe(pending.version_id);
+
+    // A LayerDoc past the size read into memory (16 MB): refused, not parsed.
+    const [stored] = await server.ctx.db.select().from(designVersions).where(eq(designVersions.id, v1));
+    const huge = Buffer.from(JSON.stringify({ layers: [], padding: ' '.repeat(16 * 1024 * 1024) }));
+    await server.ctx.files.put(stored.layersKey as string, huge);
+    expect((await compare(world.member, design, `&from_version_id=${v1}`)).code).toBe(
+      Codes.COMPARE_LAYERS_UNAVAILABLE.code,
+    );
 
     // Layers that could not be read.
     await server.ctx.db

@@ -132,6 +132,8 @@ export async function compareVersions(
   const { design } = await teamDesign(ctx, userId, input.team_id, input.image_id);
   const { from, to } = await pickVersions(ctx, userId, design, input);
   if (from.id === to.id) throw fail('COMPARE_SAME_VERSION');
+  // Compared backwards, every addition would read as a removal: the caller swaps them instead.
+  if (from.number > to.number) throw fail('COMPARE_FROM_NOT_OLDER');
   // A version still importing is the likelier refusal to clear up by itself: it is told first.
   const processing = [from, to].some((version) => version.layersStatus === 'processing');
   if (processing) throw fail('COMPARE_LAYERS_PROCESSING');
