@@ -283,7 +283,6 @@ export function InviteDialog({
       destroyOnHidden
     >
       <div data-testid="invite-dialog">
-        <SeatNotice teamId={teamIdOf(team)} />
         <Tabs
           items={[
             {
@@ -298,6 +297,8 @@ export function InviteDialog({
             },
           ]}
         />
+        {/* Under the tabs: read as the dialog opens, it arrives late and must not move what is above it. */}
+        <SeatNotice teamId={teamIdOf(team)} />
       </div>
     </Modal>
   );
