@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../app.js';
 import { buildContext } from '../boot.js';
 import { loadConfig } from '../config.js';
@@ -27,6 +28,29 @@ export interface TestServerOptions {
   bus?: Bus;
   /** Another instance on the same database and job queue (PGlite: the same in-memory database). */
   sameDatabaseAs?: TestServer;
+  /**
+   * A database of its own on PostgreSQL too: a test that runs the daily purge with its clock moved a day on
+   * would otherwise remove every other test file's unregistered uploads from the shared database.
+   */
+  ownDatabase?: boolean;
+}
+
+/** Makes a fresh database beside DATABASE_URL's; answers its URL and how to drop it. */
+async function freshPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ferry_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /**
@@ -39,8 +63,11 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const peer = options.sameDatabaseAs;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-test-'));
+  const shared = process.env.DATABASE_URL;
+  const own = options.ownDatabase && shared ? await freshPostgresDatabase(shared) : null;
   const config = loadConfig({
     ...process.env,
+    ...(own ? { DATABASE_URL: own.url } : {}),
     DATA_DIR: dataDir,
     SIGN_IN_RATE_LIMIT: '100000',
     LOG_LEVEL: 'silent',
@@ -77,6 +104,7 @@ export async function startTestServer(
     close: async () => {
       await app.close();
       await booted.close();
+      await own?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

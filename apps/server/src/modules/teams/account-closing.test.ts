@@ -12,7 +12,7 @@ import { teamMembers, teams } from './tables.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { ownDatabase: true });
 });
 afterAll(() => server.close());
 

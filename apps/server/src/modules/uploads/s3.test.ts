@@ -51,7 +51,7 @@ function screenshot(width: number, height: number): Promise<Buffer> {
 
 beforeAll(async () => {
   s3 = await startFakeS3();
-  server = await startTestServer(s3.env);
+  server = await startTestServer(s3.env, { ownDatabase: true });
   team = await buildTeam(server.ctx);
   projectId = (
     await asUser(server.app, team.owner.token).post('/api/project/project_info', { team_id: team.id })
