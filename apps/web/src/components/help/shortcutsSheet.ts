@@ -1,22 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { createToggle } from '../../state/toggle';
 
-let open = false;
-const listeners = new Set<() => void>();
+const sheet = createToggle();
 
-function set(next: boolean) {
-  open = next;
-  for (const listener of listeners) listener();
-}
-
-export const openShortcutsSheet = () => set(true);
-export const closeShortcutsSheet = () => set(false);
-
-export function useShortcutsSheetOpen(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => open,
-  );
-}
+export const openShortcutsSheet = sheet.open;
+export const closeShortcutsSheet = sheet.close;
+export const useShortcutsSheetOpen = sheet.useOpen;
